@@ -1,0 +1,18 @@
+// Row-wise softmax, one row per program; BLOCK >= n_cols. Computes in float for any T.
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+template <class T, int BLOCK>
+TILECC_KERNEL(num_warps = 8)
+void softmax(const T* x, T* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
+  const int64_t r = program_id(0);
+  auto cols = arange<BLOCK>();
+  auto mask = cols < n_cols;
+  auto v = cast<float>(load(x + r * x_row_stride + cols, mask, -INFINITY));
+  auto e = exp(v - max(v));
+  store(out + r * out_row_stride + cols, cast<T>(e / sum(e)), mask);
+}
+
+template void softmax<float, 1024>(const float*, float*, int, int64_t, int64_t);
+template void softmax<float, 4096>(const float*, float*, int, int64_t, int64_t);
+template void softmax<half, 4096>(const half*, half*, int, int64_t, int64_t);
