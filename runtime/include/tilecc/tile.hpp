@@ -258,7 +258,7 @@ auto scalar_element_probe() {
 
 template <class X, bool = is_tile_v<X>>
 struct element_of_impl {
-  using type = typename decltype(scalar_element_probe<std::remove_cvref_t<X>>())::type;
+  using type = typename decltype(scalar_element_probe<std::decay_t<X>>())::type;  // arrays act as pointers
 };
 template <class X>
 struct element_of_impl<X, true> {
@@ -336,7 +336,7 @@ concept comparable_operands = elementwise_operands<A, B> && element_type<detail:
 
 /// A tile of pointers, or a plain pointer to an element type.
 template <class X>
-concept pointer_operand = (tile_value<X> && pointer_element<detail::element_of<X>>) || pointer_element<X>;
+concept pointer_operand = (tile_value<X> && pointer_element<detail::element_of<X>>) || pointer_element<std::decay_t<X>>;
 
 /// A tile of integers, or an integer scalar (not bool).
 template <class X>
@@ -573,8 +573,20 @@ P offset_pointer(P p, I off) {
   return reinterpret_cast<P>(reinterpret_cast<std::uintptr_t>(p) + static_cast<std::uintptr_t>(bytes));
 }
 
-template <class P, class I>
-auto offset_pointers(const P& p, const I& i, bool negate) {
+// An array operand (host code) acts as a pointer to its first element. Binding it to
+// `const A&` added a const that the array's elements need not have, so take it back off.
+template <class X>
+decltype(auto) as_pointer_operand(const X& x) {
+  if constexpr (std::is_array_v<X>)
+    return const_cast<std::decay_t<X>>(static_cast<const std::remove_extent_t<X>*>(x));
+  else
+    return (x);
+}
+
+template <class P0, class I>
+auto offset_pointers(const P0& p0, const I& i, bool negate) {
+  const auto& p = as_pointer_operand(p0);
+  using P = std::remove_cvref_t<decltype(p)>;
   using PT = element_of<P>;
   return map<PT>(
       [negate](PT ptr, auto off) {
@@ -651,19 +663,19 @@ auto operator!(const X& x) {
   return detail::elementwise<detail::op_not>(x);
 }
 
-/// `acc OP= x` keeps acc's type and shape: x must broadcast to acc and combine to its type.
-template <class L, class R>
-concept keeps_type_under_plus = requires(const L& l, const R& r) { l + r; } &&
-                                std::is_same_v<decltype(std::declval<const L&>() + std::declval<const R&>()), L>;
+/// `acc OP= x` keeps acc's type and shape: `acc OP x` must give acc's type (x broadcasts
+/// to acc; an int tile cannot take a float).
+template <class Result, class Target>
+concept compound_assignment_keeps_type = std::is_same_v<Result, Target>;
 
-#define TILECC_COMPOUND_OPERATOR(OP)                                                              \
-  template <class T, int... D, class R>                                                           \
-    requires requires(const tile<T, D...>& l, const R& r) { l OP r; } &&                          \
-             std::is_same_v<decltype(std::declval<const tile<T, D...>&>() OP std::declval<const R&>()), \
-                            tile<T, D...>>                                                        \
-  tile<T, D...>& operator OP##=(tile<T, D...>& l, const R& r) {                                   \
-    l = l OP r;                                                                                   \
-    return l;                                                                                     \
+#define TILECC_COMPOUND_OPERATOR(OP)                                                                  \
+  template <class T, int... D, class R>                                                               \
+    requires requires(const tile<T, D...>& l, const R& r) { l OP r; } &&                              \
+             compound_assignment_keeps_type<                                                          \
+                 decltype(std::declval<const tile<T, D...>&>() OP std::declval<const R&>()), tile<T, D...>> \
+  tile<T, D...>& operator OP##=(tile<T, D...>& l, const R& r) {                                       \
+    l = l OP r;                                                                                       \
+    return l;                                                                                         \
   }
 TILECC_COMPOUND_OPERATOR(+)
 TILECC_COMPOUND_OPERATOR(-)

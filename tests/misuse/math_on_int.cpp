@@ -1,0 +1,9 @@
+// Misuse: exp of an int tile
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+void f(float* fp, const float* cfp) {
+  (void)fp;
+  (void)cfp;
+  auto e = exp(arange<4>());  // expect-error: floating_tile
+}
