@@ -40,7 +40,7 @@ void run(sample::report& rep, sample::rng& r, int heads, int seq) {
 }
 
 int main() {
-  sample::report rep("attention");
+  sample::report rep("attention (host twin)");
   sample::rng r;
   run<64, false>(rep, r, 2, 256);
   run<64, true>(rep, r, 2, 256);

@@ -65,7 +65,7 @@ struct report {
   const char* sample;
   int checks = 0, failures = 0;
   explicit report(const char* name) : sample(name) {
-    std::printf("%s (host twin), seed %llu (set TILECC_SEED to reproduce)\n", name,
+    std::printf("%s, seed %llu (set TILECC_SEED to reproduce)\n", name,
                 static_cast<unsigned long long>(seed()));
   }
   void check(const char* what, double err, double tol) {

@@ -36,7 +36,7 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols, double tol) {
 }
 
 int main() {
-  sample::report rep("layernorm");
+  sample::report rep("layernorm (host twin)");
   sample::rng r;
   run<half, 4096>(rep, r, 5, 4096, 2e-3);
   run<half, 4096>(rep, r, 4, 4096 - r.range(1, 3000), 2e-3);

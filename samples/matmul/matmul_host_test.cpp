@@ -33,7 +33,7 @@ void run(sample::report& rep, sample::rng& r, int M, int N, int K, double tol) {
 }
 
 int main() {
-  sample::report rep("matmul");
+  sample::report rep("matmul (host twin)");
   sample::rng r;
   run<half, false, activation::none>(rep, r, 256, 256, 128, 2e-3);
   run<half, false, activation::none>(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), 2e-3);

@@ -22,7 +22,7 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols) {
 }
 
 int main() {
-  sample::report rep("row_sum");
+  sample::report rep("row_sum (host twin)");
   sample::rng r;
   run<2048>(rep, r, 5, 8192);
   run<2048>(rep, r, 3, 5000 + r.range(1, 3000));

@@ -27,7 +27,7 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols, double tol) {
 }
 
 int main() {
-  sample::report rep("softmax");
+  sample::report rep("softmax (host twin)");
   sample::rng r;
   run<float, 1024>(rep, r, 7, 1000, 1e-5);
   run<float, 1024>(rep, r, 3, 1024, 1e-5);

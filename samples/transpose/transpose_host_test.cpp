@@ -23,7 +23,7 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols) {
 }
 
 int main() {
-  sample::report rep("transpose");
+  sample::report rep("transpose (host twin)");
   sample::rng r;
   run<half, 64>(rep, r, 256, 128);
   run<half, 64>(rep, r, 100 + r.range(1, 100), 70 + r.range(1, 100));

@@ -5,7 +5,7 @@
 #include <string>
 
 int main() {
-  sample::report rep("vector_add");
+  sample::report rep("vector_add (host twin)");
   sample::rng r;
   for (int n : {1, 1023, 1024, 1025, 4096 + r.range(1, 4000)}) {
     for (int shift : {0, 1}) {  // shift: misaligned pointers

@@ -1,0 +1,112 @@
+// Device helpers included by tilecc's generated code: conversions, integer division and
+// shifts, atomics and half/bfloat16 arithmetic with exactly the host twin's semantics
+// (runtime/include/tilecc/tile.hpp). Plain inline functions, no templates: nvcc time matters.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cstdint>
+#include <cstdio>
+
+namespace tilecc {
+
+// ---- conversions (float → int truncates and saturates, NaN → 0; narrowing floats RNE) ----
+__device__ __forceinline__ float cvt_f32(float x) { return x; }
+__device__ __forceinline__ float cvt_f32(__half x) { return __half2float(x); }
+__device__ __forceinline__ float cvt_f32(__nv_bfloat16 x) { return __bfloat162float(x); }
+__device__ __forceinline__ float cvt_f32(bool x) { return x ? 1.0f : 0.0f; }
+__device__ __forceinline__ float cvt_f32(int8_t x) { return static_cast<float>(x); }
+__device__ __forceinline__ float cvt_f32(uint8_t x) { return static_cast<float>(x); }
+__device__ __forceinline__ float cvt_f32(int x) { return static_cast<float>(x); }
+__device__ __forceinline__ float cvt_f32(unsigned x) { return static_cast<float>(x); }
+__device__ __forceinline__ float cvt_f32(long long x) { return static_cast<float>(x); }
+__device__ __forceinline__ float cvt_f32(long x) { return static_cast<float>(x); }
+__device__ __forceinline__ float cvt_f32(unsigned long long x) { return static_cast<float>(x); }
+__device__ __forceinline__ float cvt_f32(unsigned long x) { return static_cast<float>(x); }
+
+__device__ __forceinline__ __half cvt_f16(float x) { return __float2half_rn(x); }
+__device__ __forceinline__ __nv_bfloat16 cvt_bf16(float x) { return __float2bfloat16_rn(x); }
+
+__device__ __forceinline__ int cvt_i32(float x) { return __float2int_rz(x); }  // saturates, NaN → 0
+__device__ __forceinline__ unsigned cvt_u32(float x) { return __float2uint_rz(x); }
+__device__ __forceinline__ long long cvt_i64(float x) { return __float2ll_rz(x); }
+__device__ __forceinline__ unsigned long long cvt_u64(float x) { return __float2ull_rz(x); }
+__device__ __forceinline__ int8_t cvt_i8(float x) {
+  const int v = __float2int_rz(x);
+  return static_cast<int8_t>(v < -128 ? -128 : v > 127 ? 127 : v);
+}
+__device__ __forceinline__ uint8_t cvt_u8(float x) {
+  const int v = __float2int_rz(x);
+  return static_cast<uint8_t>(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+// ---- integer division and shifts: never trap, as the host twin ----
+#define TILECC_SIGNED_OPS(T, UT, BITS)                                                                   \
+  __device__ __forceinline__ T div(T a, T b) {                                                           \
+    return b == 0 ? static_cast<T>(0) : b == -1 ? static_cast<T>(static_cast<UT>(0) - static_cast<UT>(a)) \
+                                                : static_cast<T>(a / b);                                 \
+  }                                                                                                      \
+  __device__ __forceinline__ T rem(T a, T b) { return (b == 0 || b == -1) ? static_cast<T>(0) : static_cast<T>(a % b); } \
+  __device__ __forceinline__ T shl(T a, T b) {                                                           \
+    return (b < 0 || b >= BITS) ? static_cast<T>(0) : static_cast<T>(static_cast<UT>(a) << static_cast<int>(b)); \
+  }                                                                                                      \
+  __device__ __forceinline__ T shr(T a, T b) {                                                           \
+    return (b < 0 || b >= BITS) ? static_cast<T>(a < 0 ? -1 : 0) : static_cast<T>(a >> static_cast<int>(b)); \
+  }
+#define TILECC_UNSIGNED_OPS(T, BITS)                                                                              \
+  __device__ __forceinline__ T div(T a, T b) { return b == 0 ? static_cast<T>(0) : static_cast<T>(a / b); }       \
+  __device__ __forceinline__ T rem(T a, T b) { return b == 0 ? static_cast<T>(0) : static_cast<T>(a % b); }       \
+  __device__ __forceinline__ T shl(T a, T b) { return b >= BITS ? static_cast<T>(0) : static_cast<T>(a << static_cast<int>(b)); } \
+  __device__ __forceinline__ T shr(T a, T b) { return b >= BITS ? static_cast<T>(0) : static_cast<T>(a >> static_cast<int>(b)); }
+TILECC_SIGNED_OPS(int8_t, unsigned, 32)
+TILECC_SIGNED_OPS(int, unsigned, 32)
+TILECC_SIGNED_OPS(long long, unsigned long long, 64)
+TILECC_SIGNED_OPS(long, unsigned long, 64)
+TILECC_UNSIGNED_OPS(uint8_t, 32)
+TILECC_UNSIGNED_OPS(unsigned, 32)
+#undef TILECC_SIGNED_OPS
+#undef TILECC_UNSIGNED_OPS
+
+// ---- atomics ----
+__device__ __forceinline__ float atomic_add(float* p, float v) { return atomicAdd(p, v); }
+__device__ __forceinline__ int atomic_add(int* p, int v) { return atomicAdd(p, v); }
+__device__ __forceinline__ unsigned atomic_add(unsigned* p, unsigned v) { return atomicAdd(p, v); }
+__device__ __forceinline__ long long atomic_add(long long* p, long long v) {
+  return static_cast<long long>(atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v)));
+}
+__device__ __forceinline__ long atomic_add(long* p, long v) {
+  return static_cast<long>(atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v)));
+}
+__device__ __forceinline__ __half atomic_add(__half* p, __half v) { return atomicAdd(p, v); }
+__device__ __forceinline__ __nv_bfloat16 atomic_add(__nv_bfloat16* p, __nv_bfloat16 v) { return atomicAdd(p, v); }
+
+// ---- reductions that ignore NaN and keep the first index (argmax/argmin) ----
+__device__ __forceinline__ bool better_max(float v, int i, float bv, int bi) {
+  if (v != v) return false;
+  return bv != bv || v > bv || (v == bv && i < bi);
+}
+__device__ __forceinline__ bool better_min(float v, int i, float bv, int bi) {
+  if (v != v) return false;
+  return bv != bv || v < bv || (v == bv && i < bi);
+}
+#define TILECC_ARG_INT(T)                                                                                       \
+  __device__ __forceinline__ bool better_max(T v, int i, T bv, int bi) { return v > bv || (v == bv && i < bi); } \
+  __device__ __forceinline__ bool better_min(T v, int i, T bv, int bi) { return v < bv || (v == bv && i < bi); }
+TILECC_ARG_INT(int8_t)
+TILECC_ARG_INT(uint8_t)
+TILECC_ARG_INT(int)
+TILECC_ARG_INT(unsigned)
+TILECC_ARG_INT(long long)
+TILECC_ARG_INT(long)
+#undef TILECC_ARG_INT
+
+__device__ __forceinline__ float inf() { return __int_as_float(0x7f800000); }
+__device__ __forceinline__ float nan() { return __int_as_float(0x7fc00000); }
+
+}  // namespace tilecc
+
+/// Launchers report a broken parameter promise this way (and return cudaErrorInvalidValue).
+static inline cudaError_t tilecc_broken_promise(const char* kernel, const char* what, long long value) {
+  std::fprintf(stderr, "tilecc: %s: broken promise %s (got %lld)\n", kernel, what, value);
+  return cudaErrorInvalidValue;
+}

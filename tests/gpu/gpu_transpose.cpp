@@ -1,0 +1,29 @@
+#include "transpose/transpose.tile.cpp"
+#include "transpose.h"
+
+#include "gpu_check.hpp"
+
+template <class T, int B, class D, class L>
+void run(sample::report& rep, sample::rng& r, int rows, int cols, L launch) {
+  const int64_t xs = cols + r.range(0, 3), os = rows + r.range(0, 3);
+  auto x = sample::random_vector<T>(r, rows * xs);
+  std::vector<T> out(cols * os, sample::poison<T>());
+  auto twin = out;
+  host::launch({cdiv(rows, B), cdiv(cols, B)}, transpose<T, B>, x.data(), twin.data(), rows, cols, xs, os);
+  gpu::buffer<T> dx(x), dout(out);
+  GPU_CHECK(launch(dim3(cdiv(rows, B), cdiv(cols, B)), nullptr, dx.template as<const D>(), dout.template as<D>(), rows, cols, xs, os));
+  gpu::sync();
+  gpu::check(rep, std::string(sizeof(T) == 2 ? "half" : "float") + " " + std::to_string(rows) + "x" + std::to_string(cols),
+             dout.get(), twin, 0.0);
+}
+
+int main() {
+  gpu::requireGpu();
+  sample::report rep("transpose (GPU vs host twin)");
+  sample::rng r;
+  run<tilecc::half, 64, __half>(rep, r, 1024, 512, launch_transpose_half_64);
+  run<tilecc::half, 64, __half>(rep, r, 300 + r.range(1, 300), 200 + r.range(1, 300), launch_transpose_half_64);
+  run<float, 32, float>(rep, r, 1, 33, launch_transpose_float_32);
+  run<float, 32, float>(rep, r, 517, 1 + r.range(1, 700), launch_transpose_float_32);
+  return rep.finish();
+}

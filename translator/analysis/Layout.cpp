@@ -1,0 +1,382 @@
+#include "analysis/Layout.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <map>
+
+namespace tilecc::ir {
+
+namespace {
+
+std::string list(const std::vector<int>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+}  // namespace
+
+std::string describe(const Layout& l) {
+  std::string s = "blocked{spt=" + list(l.spt) + " tpw=" + list(l.tpw) + " wpc=" + list(l.wpc) + " order=" + list(l.order) + "}";
+  std::vector<int> all(l.spt.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  if (l.dims != all) s += " axes=" + list(l.dims);
+  return s;
+}
+
+Layout removeAxis(const Layout& l, int axis) {
+  Layout r = l;
+  r.dims.erase(r.dims.begin() + axis);
+  return r;
+}
+
+Layout transposed(const Layout& l) {
+  Layout r = l;
+  std::swap(r.dims[0], r.dims[1]);
+  return r;
+}
+
+Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec) {
+  const int r = static_cast<int>(shape.size());
+  Layout l;
+  l.spt.assign(r, 1);
+  l.tpw.assign(r, 1);
+  l.wpc.assign(r, 1);
+  for (int d = r - 1; d >= 0; --d) l.order.push_back(d);
+  for (int d = 0; d < r; ++d) l.dims.push_back(d);
+  l.spt[r - 1] = std::max(1, std::min(vec, shape[r - 1]));
+  int lanes = 32;
+  for (int d : l.order) {
+    const int t = std::min(lanes, std::max(1, shape[d] / l.spt[d]));
+    l.tpw[d] = t;
+    lanes /= t;
+  }
+  l.tpw[l.order.front()] *= lanes;  // a small tile: lanes replicate along the fastest axis
+  int warps = numWarps;
+  for (auto it = l.order.rbegin(); it != l.order.rend(); ++it) {
+    const int d = *it;
+    const int w = std::min(warps, std::max(1, shape[d] / (l.spt[d] * l.tpw[d])));
+    l.wpc[d] = w;
+    warps /= w;
+  }
+  l.wpc[l.order.back()] *= warps;  // spare warps replicate along the slowest axis
+  return l;
+}
+
+AxisGeom axisGeom(const Layout& l, int axis, int extent) {
+  AxisGeom g;
+  g.parentDim = l.dims[axis];
+  g.extent = extent;
+  const int p = g.parentDim;
+  g.spt = std::min(l.spt[p], extent);
+  g.threads = l.tpw[p] * l.wpc[p];
+  g.coverage = l.spt[p] * g.threads;
+  g.regs = std::max(1, extent / g.coverage) * g.spt;
+  g.replicated = g.coverage > extent;
+  return g;
+}
+
+int numRegs(const Layout& l, const std::vector<int>& shape) {
+  int n = 1;
+  for (int a = 0; a < static_cast<int>(shape.size()); ++a) n *= axisGeom(l, a, shape[a]).regs;
+  return n;
+}
+
+// ============================== assignment ==========================================
+
+namespace {
+
+bool isElementwise(OpKind k) {
+  return k == OpKind::Binary || k == OpKind::Unary || k == OpKind::Fma || k == OpKind::Select ||
+         k == OpKind::Convert || k == OpKind::AddPtr;
+}
+
+class Assigner {
+ public:
+  explicit Assigner(Kernel& k) : k_(k) {}
+
+  std::vector<Layout> run() {
+    block(*k_.body);
+    insertConversions();
+    // Every tile value has a layout now; the table keeps the layouts in use, numbered in
+    // order of first use in the program.
+    std::map<int, int> renumber;
+    std::vector<Layout> used;
+    auto assign = [&](Value* v) {
+      if (!v->type.isTile()) return;
+      auto it = want_.find(v);
+      const int l = it != want_.end() ? it->second : intern(defaultLayout(v->type.shape, k_.numWarps));
+      auto [pos, fresh] = renumber.emplace(l, static_cast<int>(used.size()));
+      if (fresh) used.push_back(table_[static_cast<std::size_t>(l)]);
+      v->layout = pos->second;
+    };
+    walk(*k_.body, [&](Op& o) {
+      for (auto& r : o.regions)
+        for (Value* a : r->args) assign(a);
+      for (Value* r : o.results) assign(r);
+    });
+    return used;
+  }
+
+ private:
+  Kernel& k_;
+  std::vector<Layout> table_;
+  std::map<Value*, int> want_;
+  struct Need {
+    Op* user;
+    std::size_t operand;
+    int layout;
+  };
+  std::vector<Need> needs_;
+  struct After {  // op computes its result in `layout`, its users want the value's layout
+    Op* op;
+    int layout;
+  };
+  std::vector<After> after_;
+
+  int intern(const Layout& l) {
+    for (std::size_t i = 0; i < table_.size(); ++i)
+      if (table_[i] == l) return static_cast<int>(i);
+    table_.push_back(l);
+    return static_cast<int>(table_.size()) - 1;
+  }
+  const Layout& at(int i) const { return table_[static_cast<std::size_t>(i)]; }
+
+  int layoutOf(Value* v) {
+    auto it = want_.find(v);
+    if (it != want_.end()) return it->second;
+    return want_[v] = intern(defaultLayout(v->type.shape, k_.numWarps));
+  }
+
+  void request(Op& user, std::size_t idx, int layout) {
+    Value* v = user.operands[idx];
+    if (!v->type.isTile()) return;
+    auto it = want_.find(v);
+    if (it == want_.end()) {
+      want_[v] = layout;
+      return;
+    }
+    if (it->second != layout) needs_.push_back({&user, idx, layout});
+  }
+
+  int anchor(const Value* ptrs) { return intern(defaultLayout(ptrs->type.shape, k_.numWarps)); }
+
+  void block(Block& b) {
+    for (auto it = b.ops.rbegin(); it != b.ops.rend(); ++it) op(**it);
+  }
+
+  std::optional<int> insertAxis(int resultLayout, int axis) {
+    Layout r = at(resultLayout);
+    std::vector<int> missing;
+    for (int p = 0; p < r.parentRank(); ++p)
+      if (std::find(r.dims.begin(), r.dims.end(), p) == r.dims.end()) missing.push_back(p);
+    for (int p : missing) {
+      Layout c = r;
+      c.dims.insert(c.dims.begin() + axis, p);
+      if (std::is_sorted(c.dims.begin(), c.dims.end())) return intern(c);
+    }
+    if (!missing.empty()) {
+      Layout c = r;
+      c.dims.insert(c.dims.begin() + axis, missing.front());
+      return intern(c);
+    }
+    return std::nullopt;
+  }
+
+  void op(Op& o) {
+    Value* res = o.result();
+    switch (o.kind) {
+      case OpKind::Load:
+      case OpKind::AtomicAdd:
+        if (o.operands[0]->type.isTile()) {
+          const int a = anchor(o.operands[0]);
+          auto it = want_.find(res);
+          if (it != want_.end() && it->second != a)
+            after_.push_back({&o, a});
+          else
+            want_[res] = a;
+          for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, a);
+        }
+        return;
+      case OpKind::Store:
+        if (o.operands[0]->type.isTile()) {
+          const int a = anchor(o.operands[0]);
+          for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, a);
+        }
+        return;
+      case OpKind::Broadcast:
+      case OpKind::Binary:
+      case OpKind::Unary:
+      case OpKind::Fma:
+      case OpKind::Select:
+      case OpKind::Convert:
+      case OpKind::AddPtr:
+        if (res->type.isTile()) {
+          const int r = layoutOf(res);
+          for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, r);
+        }
+        return;
+      case OpKind::ExpandDims: request(o, 0, intern(removeAxis(at(layoutOf(res)), static_cast<int>(o.i)))); return;
+      case OpKind::Trans: request(o, 0, intern(transposed(at(layoutOf(res))))); return;
+      case OpKind::Reshape:
+        layoutOf(res);
+        request(o, 0, intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps)));
+        return;
+      case OpKind::Arange: layoutOf(res); return;
+      case OpKind::Reduce: {
+        Value* x = o.operands[0];
+        const int axis = static_cast<int>(o.i);
+        int p;
+        if (auto it = want_.find(x); it != want_.end()) {
+          p = it->second;
+        } else if (res->type.isTile()) {
+          auto slot = insertAxis(layoutOf(res), axis);
+          p = slot ? *slot : intern(defaultLayout(x->type.shape, k_.numWarps));
+        } else {
+          p = intern(defaultLayout(x->type.shape, k_.numWarps));
+        }
+        request(o, 0, p);
+        if (res->type.isTile()) {
+          const int natural = intern(removeAxis(at(p), axis));
+          if (layoutOf(res) != natural) after_.push_back({&o, natural});
+        }
+        return;
+      }
+      case OpKind::Dot: {
+        const int r = layoutOf(res);
+        request(o, 0, intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps)));
+        request(o, 1, intern(defaultLayout(o.operands[1]->type.shape, k_.numWarps)));
+        request(o, 2, r);
+        return;
+      }
+      case OpKind::For: {
+        Block& body = *o.regions[0];
+        std::vector<int> ls(o.results.size(), -1);
+        for (std::size_t j = 0; j < o.results.size(); ++j)
+          if (o.results[j]->type.isTile()) {
+            ls[j] = layoutOf(o.results[j]);
+            want_[body.args[j + 1]] = ls[j];
+          }
+        yieldRequests(body, ls);
+        block(body);
+        for (std::size_t j = 0; j < o.results.size(); ++j)
+          if (ls[j] >= 0) request(o, j + 3, ls[j]);
+        return;
+      }
+      case OpKind::If: {
+        std::vector<int> ls(o.results.size(), -1);
+        for (std::size_t j = 0; j < o.results.size(); ++j)
+          if (o.results[j]->type.isTile()) ls[j] = layoutOf(o.results[j]);
+        for (auto& r : o.regions) {
+          yieldRequests(*r, ls);
+          block(*r);
+        }
+        return;
+      }
+      default:
+        if (res && res->type.isTile()) layoutOf(res);
+        return;
+    }
+  }
+
+  void yieldRequests(Block& b, const std::vector<int>& ls) {
+    if (b.ops.empty() || b.ops.back()->kind != OpKind::Yield) return;
+    Op& y = *b.ops.back();
+    for (std::size_t j = 0; j < ls.size(); ++j)
+      if (ls[j] >= 0) request(y, j, ls[j]);
+  }
+
+  // ---- conversions and rematerialisation ----
+
+  static std::size_t indexIn(const Block& b, const Op* op) {
+    for (std::size_t i = 0; i < b.ops.size(); ++i)
+      if (b.ops[i].get() == op) return i;
+    return b.ops.size();
+  }
+
+  Op* insertBefore(Block& b, std::size_t pos, OpKind kind, std::vector<Value*> operands, Type t, int layout, const Op& like) {
+    auto op = std::make_unique<Op>();
+    op->kind = kind;
+    op->sub = kind == OpKind::ConvertLayout ? 0 : like.sub;
+    op->i = kind == OpKind::ConvertLayout ? 0 : like.i;
+    op->f = kind == OpKind::ConvertLayout ? 0 : like.f;
+    op->operands = std::move(operands);
+    op->parent = &b;
+    op->loc = like.loc;
+    Value* v = k_.newValue(std::move(t));
+    v->def = op.get();
+    want_[v] = layout;
+    op->results.push_back(v);
+    Op* raw = op.get();
+    b.ops.insert(b.ops.begin() + static_cast<long>(pos), std::move(op));
+    return raw;
+  }
+
+  bool cheap(const Value* v, int depth) const {
+    if (!v->type.isTile()) return true;
+    const Op* d = v->def;
+    if (!d || depth > 6) return false;
+    if (d->kind == OpKind::Arange || d->kind == OpKind::Splat) return true;
+    if (!(isElementwise(d->kind) || d->kind == OpKind::Broadcast || d->kind == OpKind::ExpandDims || d->kind == OpKind::Trans))
+      return false;
+    for (const Value* x : d->operands)
+      if (!cheap(x, depth + 1)) return false;
+    return true;
+  }
+
+  int operandLayout(const Op& d, int resultLayout) {
+    switch (d.kind) {
+      case OpKind::ExpandDims: return intern(removeAxis(at(resultLayout), static_cast<int>(d.i)));
+      case OpKind::Trans: return intern(transposed(at(resultLayout)));
+      default: return resultLayout;
+    }
+  }
+
+  // v in `layout`, computed just before position pos of block b.
+  Value* materialize(Value* v, int layout, Block& b, std::size_t& pos) {
+    if (!v->type.isTile() || want_.at(v) == layout) return v;
+    const Op* d = v->def;
+    if (cheap(v, 0)) {
+      std::vector<Value*> ops;
+      for (Value* x : d->operands) ops.push_back(materialize(x, operandLayout(*d, layout), b, pos));
+      Op* c = insertBefore(b, pos++, d->kind, ops, v->type, layout, *d);
+      c->result()->name = v->name;
+      return c->result();
+    }
+    static const Op none{};
+    Op* c = insertBefore(b, pos++, OpKind::ConvertLayout, {v}, v->type, layout, d ? *d : none);
+    c->result()->name = v->name;
+    return c->result();
+  }
+
+  void insertConversions() {
+    for (const Need& n : needs_) {
+      Block& b = *n.user->parent;
+      std::size_t pos = indexIn(b, n.user);
+      n.user->operands[n.operand] = materialize(n.user->operands[n.operand], n.layout, b, pos);
+    }
+    for (const After& a : after_) {
+      Block& b = *a.op->parent;
+      Value* orig = a.op->result();
+      Value* raw = k_.newValue(orig->type, orig->name);
+      raw->def = a.op;
+      want_[raw] = a.layout;
+      a.op->results[0] = raw;
+      auto conv = std::make_unique<Op>();
+      conv->kind = OpKind::ConvertLayout;
+      conv->operands = {raw};
+      conv->results = {orig};
+      conv->parent = &b;
+      conv->loc = a.op->loc;
+      orig->def = conv.get();
+      b.ops.insert(b.ops.begin() + static_cast<long>(indexIn(b, a.op) + 1), std::move(conv));
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<Layout> assignLayouts(Kernel& k) { return Assigner(k).run(); }
+
+}  // namespace tilecc::ir

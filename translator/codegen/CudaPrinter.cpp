@@ -1,0 +1,1079 @@
+#include "codegen/CudaPrinter.h"
+
+#include "ir/InternalError.h"
+#include "ir/Names.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace tilecc {
+
+using namespace ir;
+
+namespace {
+
+const char* kVersion = TILECC_VERSION;
+
+std::string ctype(ElemType e) {
+  switch (e.kind) {
+    case Scalar::Bool: return "bool";
+    case Scalar::I8: return "int8_t";
+    case Scalar::U8: return "uint8_t";
+    case Scalar::I32: return "int";
+    case Scalar::U32: return "unsigned";
+    case Scalar::I64: return "int64_t";
+    case Scalar::U64: return "uint64_t";
+    case Scalar::F16: return "__half";
+    case Scalar::BF16: return "__nv_bfloat16";
+    case Scalar::F32: return "float";
+    case Scalar::Ptr: return std::string(e.pointeeConst ? "const " : "") + ctype(e.pointeeType()) + "*";
+  }
+  return "?";
+}
+
+bool isHalfLike(ElemType e) { return e.kind == Scalar::F16 || e.kind == Scalar::BF16; }
+
+int log2i(int v) {
+  int r = 0;
+  while ((1 << r) < v) ++r;
+  return r;
+}
+
+std::string floatLiteral(double f) {
+  const float x = static_cast<float>(f);
+  if (std::isinf(x)) return x > 0 ? "tilecc::inf()" : "(-tilecc::inf())";
+  if (std::isnan(x)) return "tilecc::nan()";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(x));
+  std::string s = buf;
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s + "f";
+}
+
+struct Geo {
+  const Layout* l = nullptr;
+  int layoutIndex = -1;
+  std::vector<int> shape;
+  std::vector<AxisGeom> ax;
+  std::vector<int> rstride;
+  int n = 1;
+};
+
+/// Register view: element `reg` of a tile is base[Σ digit_a(reg) * strides[a]] (or a scalar).
+struct View {
+  bool scalar = false;
+  std::string base;
+  std::vector<int> strides;
+};
+
+class KernelPrinter {
+ public:
+  KernelPrinter(const Kernel& k, const std::vector<Layout>& L)
+      : k_(k), L_(L), names_({"lane", "warp", "smem", "reg", "reg2", "threadIdx", "blockIdx", "blockDim", "gridDim",
+                              "warpSize", "tilecc", "w", "part", "buf"}) {}
+
+  bool run(CudaKernel& out);
+
+ private:
+  const Kernel& k_;
+  const std::vector<Layout>& L_;
+  Names names_;
+  std::string body_;
+  int indent_ = 1;
+  std::vector<std::string> pre_;
+  std::set<std::string> preNames_;
+  std::map<int, View> views_;
+  int smemBytes_ = 0;
+  bool smemBusy_ = false;
+  std::vector<std::string> smemPlan_;
+  bool failed_ = false;
+  bool usesHalf_ = false, usesBf16_ = false;
+
+  void line(const std::string& s) { body_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + s + "\n"; }
+
+  void unsupported(const Op& o, const std::string& what) {
+    std::fprintf(stderr, "%s:%u:%u: error: %s\n", o.loc.file.c_str(), o.loc.line, o.loc.col, what.c_str());
+    failed_ = true;
+  }
+
+  /// "const T name" (for pointers: "T const name", so the pointee keeps its own const).
+  std::string constDecl(ElemType e, const std::string& n) {
+    return e.isPtr() ? type(e) + " const " + n : "const " + type(e) + " " + n;
+  }
+
+  std::string type(ElemType e) {
+    if (e.kind == Scalar::F16 || (e.isPtr() && e.pointee == Scalar::F16)) usesHalf_ = true;
+    if (e.kind == Scalar::BF16 || (e.isPtr() && e.pointee == Scalar::BF16)) usesBf16_ = true;
+    return ctype(e);
+  }
+
+  // ---- declarations hoisted to the top of the kernel ----
+  const std::string& declare(const std::string& name, const std::string& decl) {
+    if (preNames_.insert(name).second) pre_.push_back(decl);
+    return name;
+  }
+  std::string lane() { return declare("lane", "const int lane = threadIdx.x & 31;"); }
+  std::string warp() { return declare("warp", "const int warp = threadIdx.x >> 5;"); }
+
+  // Thread position along parent dimension p of layout li (0 when one thread covers it).
+  std::string threadPos(int li, int p) {
+    const Layout& l = L_[static_cast<std::size_t>(li)];
+    if (l.tpw[static_cast<std::size_t>(p)] * l.wpc[static_cast<std::size_t>(p)] == 1) return "0";
+    int lstride = 1, wstride = 1;
+    for (int q : l.order) {
+      if (q == p) break;
+      lstride *= l.tpw[static_cast<std::size_t>(q)];
+      wstride *= l.wpc[static_cast<std::size_t>(q)];
+    }
+    const int tpw = l.tpw[static_cast<std::size_t>(p)], wpc = l.wpc[static_cast<std::size_t>(p)];
+    std::string lanePart, warpPart;
+    if (tpw > 1) lanePart = bits(lane(), lstride, tpw, 32);
+    if (wpc > 1) warpPart = bits(warp(), wstride, wpc, k_.numWarps);
+    std::string e = warpPart.empty() ? lanePart : lanePart.empty() ? warpPart : warpPart + " * " + std::to_string(tpw) + " + " + lanePart;
+    const std::string name = "L" + std::to_string(li) + "_t" + std::to_string(p);
+    return declare(name, "const int " + name + " = " + e + ";  // thread position along dim " + std::to_string(p) + " of L" + std::to_string(li));
+  }
+
+  /// (x / stride) % count for power-of-two stride and count, x < range.
+  static std::string bits(const std::string& x, int stride, int count, int range) {
+    std::string e = stride == 1 ? x : "(" + x + " >> " + std::to_string(log2i(stride)) + ")";
+    if (stride * count < range) e = "(" + e + " & " + std::to_string(count - 1) + ")";
+    return e;
+  }
+
+  Geo geo(const Value* v) {
+    Geo g;
+    if (v->layout < 0) internalError("tile value without a layout in " + k_.name);
+    g.layoutIndex = v->layout;
+    g.l = &L_[static_cast<std::size_t>(v->layout)];
+    g.shape = v->type.shape;
+    const int r = v->type.rank();
+    for (int a = 0; a < r; ++a) g.ax.push_back(axisGeom(*g.l, a, g.shape[static_cast<std::size_t>(a)]));
+    g.rstride.assign(static_cast<std::size_t>(r), 1);
+    for (int a = r - 2; a >= 0; --a)
+      g.rstride[static_cast<std::size_t>(a)] = g.rstride[static_cast<std::size_t>(a) + 1] * g.ax[static_cast<std::size_t>(a) + 1].regs;
+    g.n = 1;
+    for (auto& x : g.ax) g.n *= x.regs;
+    return g;
+  }
+
+  static std::string digit(const Geo& g, int a, const std::string& i) {
+    const auto& x = g.ax[static_cast<std::size_t>(a)];
+    if (x.regs == 1) return "0";
+    const int rs = g.rstride[static_cast<std::size_t>(a)];
+    std::string d = rs == 1 ? i : "(" + i + " / " + std::to_string(rs) + ")";
+    if (rs * x.regs != g.n) d = "(" + d + " % " + std::to_string(x.regs) + ")";
+    return d;
+  }
+
+  // First coordinate this thread holds along axis a.
+  std::string base(const Geo& g, int a) {
+    const auto& x = g.ax[static_cast<std::size_t>(a)];
+    const std::string t = threadPos(g.layoutIndex, x.parentDim);
+    if (t == "0") return "0";
+    const int spt = g.l->spt[static_cast<std::size_t>(x.parentDim)];
+    std::string e = spt == 1 ? t : t + " * " + std::to_string(spt);
+    if (!x.replicated) return e;
+    if (spt >= x.extent) return "0";
+    const std::string name = "L" + std::to_string(g.layoutIndex) + "_b" + std::to_string(x.parentDim) + "_" + std::to_string(x.extent);
+    return declare(name, "const int " + name + " = (" + e + ") & " + std::to_string(x.extent - 1) + ";");
+  }
+
+  // Coordinate along axis a of register `i` (an expression).
+  std::string coord(const Geo& g, int a, const std::string& i) {
+    const auto& x = g.ax[static_cast<std::size_t>(a)];
+    const std::string b = base(g, a);
+    const std::string d = digit(g, a, i);
+    std::string off;
+    if (d == "0") off = "";
+    else if (x.spt == 1) off = x.coverage == 1 ? d : d + " * " + std::to_string(x.coverage);
+    else if (x.regs == x.spt) off = d;
+    else off = "(" + d + " / " + std::to_string(x.spt) + ") * " + std::to_string(x.coverage) + " + " + d + " % " + std::to_string(x.spt);
+    if (b == "0") return off.empty() ? "0" : off;
+    return off.empty() ? b : b + " + " + off;
+  }
+
+  /// Condition under which this thread is the one owner of its elements (replicated layouts
+  /// hold copies); empty when every thread owns its elements. `skipDim` is left out.
+  std::string owner(const Geo& g, int skipDim = -1) {
+    std::vector<std::string> conds;
+    const Layout& l = *g.l;
+    for (int p = 0; p < l.parentRank(); ++p) {
+      if (p == skipDim) continue;
+      const auto it = std::find(l.dims.begin(), l.dims.end(), p);
+      const std::string t = threadPos(g.layoutIndex, p);
+      if (t == "0") continue;
+      if (it == l.dims.end()) {
+        conds.push_back(t + " == 0");
+      } else {
+        const auto& x = g.ax[static_cast<std::size_t>(it - l.dims.begin())];
+        if (x.replicated) conds.push_back(t + " * " + std::to_string(l.spt[static_cast<std::size_t>(p)]) + " < " + std::to_string(x.extent));
+      }
+    }
+    std::string s;
+    for (auto& c : conds) s += (s.empty() ? "" : " && ") + c;
+    return s;
+  }
+
+  // ---- values ----
+  std::string scalar(const Value* v) {
+    if (v->type.isTile()) internalError("scalar expected");
+    const Op* d = v->def;
+    if (d && d->kind == OpKind::Constant) {
+      const ElemType e = v->type.elem;
+      if (e.isFloat()) {
+        const std::string f = floatLiteral(d->f);
+        return e.kind == Scalar::F32 ? f : (e.kind == Scalar::F16 ? "tilecc::cvt_f16(" : "tilecc::cvt_bf16(") + f + ")";
+      }
+      switch (e.kind) {
+        case Scalar::Bool: return d->i ? "true" : "false";
+        case Scalar::I32: return d->i == INT32_MIN ? "(-2147483647 - 1)" : std::to_string(d->i);
+        case Scalar::U32: return std::to_string(static_cast<std::uint32_t>(d->i)) + "u";
+        case Scalar::I64: return "int64_t(" + std::to_string(d->i) + "ll)";
+        case Scalar::U64: return std::to_string(static_cast<std::uint64_t>(d->i)) + "ull";
+        case Scalar::Ptr: return "static_cast<" + type(e) + ">(nullptr)";
+        default: return type(e) + "(" + std::to_string(d->i) + ")";
+      }
+    }
+    return names_.of(v);
+  }
+
+  View& view(const Value* v) {
+    auto it = views_.find(v->id);
+    if (it == views_.end()) internalError("no registers for value %" + std::to_string(v->id) + " in " + k_.name);
+    return it->second;
+  }
+
+  /// Element `i` (register index expression) of v, or the scalar v.
+  std::string el(const Value* v, const std::string& i) {
+    if (!v->type.isTile()) return scalar(v);
+    const View& w = view(v);
+    if (w.scalar) return w.base;
+    const Geo g = geo(v);
+    bool identity = true;
+    for (std::size_t a = 0; a < w.strides.size(); ++a)
+      if (g.ax[a].regs > 1 && w.strides[a] != g.rstride[a]) identity = false;
+    if (identity) return w.base + "[" + i + "]";
+    std::string idx;
+    for (int a = 0; a < static_cast<int>(w.strides.size()); ++a) {
+      const int s = w.strides[static_cast<std::size_t>(a)];
+      const std::string d = digit(g, a, i);
+      if (s == 0 || d == "0") continue;
+      idx += (idx.empty() ? "" : " + ") + (s == 1 ? d : d + " * " + std::to_string(s));
+    }
+    return w.base + "[" + (idx.empty() ? "0" : idx) + "]";
+  }
+
+  /// Declares the register array of a tile result; returns its name.
+  std::string array(const Value* v, const std::string& comment = {}) {
+    const Geo g = geo(v);
+    const std::string n = names_.of(v);
+    line(type(v->type.elem) + " " + n + "[" + std::to_string(g.n) + "];  // " + toString(v->type) + " in L" +
+         std::to_string(v->layout) + (comment.empty() ? "" : ", " + comment));
+    View w;
+    w.base = n;
+    w.strides = g.rstride;
+    views_[v->id] = w;
+    return n;
+  }
+
+  void loop(int n, const std::string& stmt) {
+    if (n == 1) {
+      std::string s = stmt;
+      for (std::size_t pos; (pos = s.find("[reg]")) != std::string::npos;) s.replace(pos, 5, "[0]");
+      line(s);
+      return;
+    }
+    line("#pragma unroll");
+    line("for (int reg = 0; reg < " + std::to_string(n) + "; ++reg) " + stmt);
+  }
+
+  // ---- expressions with the language's semantics ----
+  std::string f32(ElemType e, const std::string& x) { return isHalfLike(e) ? "tilecc::cvt_f32(" + x + ")" : x; }
+  std::string fromF32(ElemType e, const std::string& x) {
+    if (e.kind == Scalar::F16) return "tilecc::cvt_f16(" + x + ")";
+    if (e.kind == Scalar::BF16) return "tilecc::cvt_bf16(" + x + ")";
+    return x;
+  }
+
+  std::string convertExpr(ElemType from, ElemType to, const std::string& x) {
+    if (from == to) return x;
+    if (to.isPtr()) return "static_cast<" + type(to) + ">(" + x + ")";
+    if (to.isBool()) return from.isFloat() ? "(" + f32(from, x) + " != 0.0f)" : "(" + x + " != 0)";
+    if (to.kind == Scalar::F32) return from.isFloat() ? f32(from, x) : "tilecc::cvt_f32(" + x + ")";
+    if (isHalfLike(to)) return fromF32(to, from.isFloat() ? f32(from, x) : "tilecc::cvt_f32(" + x + ")");
+    if (from.isFloat()) {
+      static const std::map<Scalar, std::string> fn = {{Scalar::I8, "cvt_i8"},   {Scalar::U8, "cvt_u8"},
+                                                       {Scalar::I32, "cvt_i32"}, {Scalar::U32, "cvt_u32"},
+                                                       {Scalar::I64, "cvt_i64"}, {Scalar::U64, "cvt_u64"}};
+      return "tilecc::" + fn.at(to.kind) + "(" + f32(from, x) + ")";
+    }
+    return "static_cast<" + type(to) + ">(" + x + ")";
+  }
+
+  std::string binaryExpr(BinOp op, ElemType e, const std::string& a, const std::string& b, bool tile) {
+    if (isHalfLike(e)) {
+      const std::string fa = f32(e, a), fb = f32(e, b);
+      if (isComparison(op)) return binaryExpr(op, ElemType::of(Scalar::F32), fa, fb, tile);
+      return fromF32(e, binaryExpr(op, ElemType::of(Scalar::F32), fa, fb, tile));
+    }
+    auto infix = [&](const char* s) { return a + " " + s + " " + b; };
+    const bool small = e.kind == Scalar::I8 || e.kind == Scalar::U8;
+    auto narrow = [&](const std::string& x) { return small ? type(e) + "(" + x + ")" : x; };
+    switch (op) {
+      case BinOp::Add: return narrow(infix("+"));
+      case BinOp::Sub: return narrow(infix("-"));
+      case BinOp::Mul: return narrow(infix("*"));
+      case BinOp::Div:
+        if (e.isInt() && tile) return "tilecc::div(" + a + ", " + b + ")";
+        return infix("/");
+      case BinOp::Rem:
+        if (tile) return "tilecc::rem(" + a + ", " + b + ")";
+        return infix("%");
+      case BinOp::Shl:
+        if (tile) return "tilecc::shl(" + a + ", " + convertExpr(e, e, b) + ")";
+        return narrow(infix("<<"));
+      case BinOp::Shr:
+        if (tile) return "tilecc::shr(" + a + ", " + b + ")";
+        return infix(">>");
+      case BinOp::And: return narrow(e.isBool() ? "(" + a + " && " + b + ")" : infix("&"));
+      case BinOp::Or: return narrow(e.isBool() ? "(" + a + " || " + b + ")" : infix("|"));
+      case BinOp::Xor: return narrow(e.isBool() ? "(" + a + " != " + b + ")" : infix("^"));
+      case BinOp::Max:
+        if (e.kind == Scalar::F32) return "fmaxf(" + a + ", " + b + ")";
+        return "(" + a + " > " + b + " ? " + a + " : " + b + ")";
+      case BinOp::Min:
+        if (e.kind == Scalar::F32) return "fminf(" + a + ", " + b + ")";
+        return "(" + a + " < " + b + " ? " + a + " : " + b + ")";
+      case BinOp::Pow: return "powf(" + a + ", " + b + ")";
+      case BinOp::Eq: return infix("==");
+      case BinOp::Ne: return infix("!=");
+      case BinOp::Lt: return infix("<");
+      case BinOp::Le: return infix("<=");
+      case BinOp::Gt: return infix(">");
+      case BinOp::Ge: return infix(">=");
+    }
+    return "?";
+  }
+
+  std::string unaryExpr(UnOp op, ElemType e, const std::string& a) {
+    if (isHalfLike(e) && op != UnOp::Not) return fromF32(e, unaryExpr(op, ElemType::of(Scalar::F32), f32(e, a)));
+    const bool small = e.kind == Scalar::I8 || e.kind == Scalar::U8;
+    switch (op) {
+      case UnOp::Neg: return small || e.kind == Scalar::U32 ? type(e) + "(-" + a + ")" : "-" + a;
+      case UnOp::Not: return "!" + a;
+      case UnOp::BitNot: return small ? type(e) + "(~" + a + ")" : "~" + a;
+      case UnOp::Abs: return e.isFloat() ? "fabsf(" + a + ")" : (e.isSigned() ? "(" + a + " < 0 ? " + type(e) + "(-" + a + ") : " + a + ")" : a);
+      case UnOp::Exp: return "expf(" + a + ")";
+      case UnOp::Exp2: return "exp2f(" + a + ")";
+      case UnOp::Log: return "logf(" + a + ")";
+      case UnOp::Log2: return "log2f(" + a + ")";
+      case UnOp::Sqrt: return "sqrtf(" + a + ")";
+      case UnOp::Rsqrt: return "(1.0f / sqrtf(" + a + "))";
+      case UnOp::Sin: return "sinf(" + a + ")";
+      case UnOp::Cos: return "cosf(" + a + ")";
+      case UnOp::Tan: return "tanf(" + a + ")";
+      case UnOp::Tanh: return "tanhf(" + a + ")";
+      case UnOp::Erf: return "erff(" + a + ")";
+      case UnOp::Sigmoid: return "(1.0f / (1.0f + expf(-" + a + ")))";
+      case UnOp::Floor: return "floorf(" + a + ")";
+      case UnOp::Ceil: return "ceilf(" + a + ")";
+      case UnOp::Trunc: return "truncf(" + a + ")";
+      case UnOp::Round: return "roundf(" + a + ")";
+    }
+    return "?";
+  }
+
+  // ---- shared memory ----
+  std::string smemFor(int bytes, const std::string& what) {
+    smemBytes_ = std::max(smemBytes_, bytes);
+    smemPlan_.push_back(what + ": " + std::to_string(bytes) + " bytes");
+    if (smemBusy_) line("__syncthreads();  // earlier readers of shared memory are done");
+    return "smem";
+  }
+
+  // Row-major offset of a coordinate tuple, the last axis padded by `pad` elements.
+  static std::string smemIndex(const std::vector<int>& shape, const std::vector<std::string>& c, int pad) {
+    std::string idx;
+    long long pitch = 1;
+    for (int a = static_cast<int>(shape.size()) - 1; a >= 0; --a) {
+      const std::string& x = c[static_cast<std::size_t>(a)];
+      if (x != "0") idx = (idx.empty() ? "" : idx + " + ") + (pitch == 1 ? "(" + x + ")" : "(" + x + ") * " + std::to_string(pitch));
+      pitch *= shape[static_cast<std::size_t>(a)] + (a == static_cast<int>(shape.size()) - 1 ? pad : 0);
+    }
+    return idx.empty() ? "0" : idx;
+  }
+  static int padFor(const std::vector<int>& shape, int bytes) {
+    if (shape.size() < 2 || shape.back() * bytes < 128) return 0;
+    return std::max(1, 4 / bytes);
+  }
+  static long long paddedSize(const std::vector<int>& shape, int pad) {
+    long long n = 1;
+    for (std::size_t a = 0; a < shape.size(); ++a) n *= shape[a] + (a + 1 == shape.size() ? pad : 0);
+    return n;
+  }
+
+  /// dst (in its layout) = src (in another) through shared memory; with onlyOwners the
+  /// copies in src that are not owners skip the write.
+  void exchange(const Value* src, const Value* dst, const std::string& srcArray, const std::string& why) {
+    const Geo gs = geo(src), gd = geo(dst);
+    const ElemType e = src->type.elem;
+    const int bytes = e.bytes();
+    const bool flat = gs.shape != gd.shape;  // reshape: same row-major order, no padding
+    const int pad = flat ? 0 : padFor(gd.shape, bytes);
+    const long long size = flat ? src->type.numel() : paddedSize(gd.shape, pad);
+    smemFor(static_cast<int>(size * bytes), why);
+    const std::string buf = "reinterpret_cast<" + type(e) + "*>(smem)";
+    auto indexOf = [&](const Geo& g, const std::string& i) {
+      std::vector<std::string> c;
+      for (int a = 0; a < static_cast<int>(g.shape.size()); ++a) c.push_back(coord(g, a, i));
+      return smemIndex(g.shape, c, pad);
+    };
+    const std::string own = owner(gs);
+    const std::string dstName = array(dst, why);
+    line("{");
+    ++indent_;
+    line(type(e) + "* buf = " + buf + ";");
+    loop(gs.n, (own.empty() ? "" : "if (" + own + ") ") + "buf[" + indexOf(gs, "reg") + "] = " + srcArray + ";");
+    line("__syncthreads();");
+    loop(gd.n, dstName + "[reg] = buf[" + indexOf(gd, "reg") + "];");
+    --indent_;
+    line("}");
+    smemBusy_ = true;
+  }
+
+  // ---- ops ----
+  void block(const Block& b);
+  void op(const Op& o);
+  void reduce(const Op& o);
+  void forOp(const Op& o);
+  void ifOp(const Op& o);
+  void assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values);
+  bool containsSmem(const Block& b);
+};
+
+bool KernelPrinter::containsSmem(const Block& b) {
+  bool found = false;
+  walk(const_cast<Block&>(b), [&](Op& o) {
+    if (o.kind == OpKind::ConvertLayout || o.kind == OpKind::Reshape || o.kind == OpKind::Reduce ||
+        o.kind == OpKind::AtomicAdd || o.kind == OpKind::Barrier)
+      found = true;
+  });
+  return found;
+}
+
+void KernelPrinter::block(const Block& b) {
+  for (const auto& o : b.ops) {
+    if (o->kind == OpKind::Yield) continue;  // handled by the parent
+    op(*o);
+  }
+}
+
+void KernelPrinter::op(const Op& o) {
+  const Value* r = o.result();
+  auto tile = [&]() { return r && r->type.isTile(); };
+  switch (o.kind) {
+    case OpKind::Constant: return;  // printed inline
+    case OpKind::ProgramId:
+    case OpKind::NumPrograms: {
+      static const char* axes[] = {"x", "y", "z"};
+      line("const int " + names_.of(r) + " = " + (o.kind == OpKind::ProgramId ? "blockIdx." : "gridDim.") + axes[o.i] + ";");
+      return;
+    }
+    case OpKind::Splat: {
+      View w;
+      w.scalar = true;
+      w.base = scalar(o.operands[0]);
+      views_[r->id] = w;
+      return;
+    }
+    case OpKind::Broadcast:
+    case OpKind::ExpandDims:
+    case OpKind::Trans: {
+      const Value* x = o.operands[0];
+      const View& src = view(x);
+      View w = src;
+      if (!src.scalar) {
+        const Layout& rl = L_[static_cast<std::size_t>(r->layout)];
+        const Layout& xl = L_[static_cast<std::size_t>(x->layout)];
+        if (o.kind == OpKind::Broadcast) {
+          if (!(rl == xl)) internalError("broadcast across layouts in " + k_.name);
+          for (std::size_t a = 0; a < w.strides.size(); ++a)
+            if (x->type.shape[a] == 1 && r->type.shape[a] != 1) w.strides[a] = 0;
+        } else if (o.kind == OpKind::ExpandDims) {
+          if (!(removeAxis(rl, static_cast<int>(o.i)) == xl)) internalError("expand_dims across layouts in " + k_.name);
+          w.strides.insert(w.strides.begin() + o.i, 0);
+        } else {
+          if (!(transposed(rl) == xl)) internalError("trans across layouts in " + k_.name);
+          std::swap(w.strides[0], w.strides[1]);
+        }
+      }
+      views_[r->id] = w;
+      return;
+    }
+    case OpKind::Arange: {
+      const Geo g = geo(r);
+      const std::string n = array(r);
+      loop(g.n, n + "[reg] = " + coord(g, 0, "reg") + ";");
+      return;
+    }
+    case OpKind::Binary:
+    case OpKind::Unary:
+    case OpKind::Fma:
+    case OpKind::Select:
+    case OpKind::Convert:
+    case OpKind::AddPtr: {
+      auto expr = [&](const std::string& i) {
+        const ElemType e = o.operands[0]->type.elem;
+        switch (o.kind) {
+          case OpKind::Binary: return binaryExpr(o.binop(), e, el(o.operands[0], i), el(o.operands[1], i), tile());
+          case OpKind::Unary: return unaryExpr(o.unop(), e, el(o.operands[0], i));
+          case OpKind::Fma:
+            if (e.kind == Scalar::F32) return "fmaf(" + el(o.operands[0], i) + ", " + el(o.operands[1], i) + ", " + el(o.operands[2], i) + ")";
+            if (isHalfLike(e))
+              return fromF32(e, "fmaf(" + f32(e, el(o.operands[0], i)) + ", " + f32(e, el(o.operands[1], i)) + ", " + f32(e, el(o.operands[2], i)) + ")");
+            return binaryExpr(BinOp::Add, e, binaryExpr(BinOp::Mul, e, el(o.operands[0], i), el(o.operands[1], i), tile()), el(o.operands[2], i), tile());
+          case OpKind::Select: return el(o.operands[0], i) + " ? " + el(o.operands[1], i) + " : " + el(o.operands[2], i);
+          case OpKind::Convert: return convertExpr(e, r->type.elem, el(o.operands[0], i));
+          default: return el(o.operands[0], i) + " + " + el(o.operands[1], i);
+        }
+      };
+      if (!tile()) {
+        line(constDecl(r->type.elem, names_.of(r)) + " = " + expr("0") + ";");
+        return;
+      }
+      const Geo g = geo(r);
+      const std::string n = array(r);
+      loop(g.n, n + "[reg] = " + expr("reg") + ";");
+      return;
+    }
+    case OpKind::Load: {
+      const Value* p = o.operands[0];
+      const std::string pe = el(p, "reg");
+      if (!tile()) {
+        std::string e = "*" + scalar(p);
+        if (o.operands.size() >= 2) e = scalar(o.operands[1]) + " ? " + e + " : " + (o.operands.size() >= 3 ? scalar(o.operands[2]) : type(r->type.elem) + "(0)");
+        line(constDecl(r->type.elem, names_.of(r)) + " = " + e + ";");
+        return;
+      }
+      const Geo g = geo(r);
+      const std::string n = array(r, "one element per access");
+      std::string e = "*" + pe;
+      if (o.operands.size() >= 2)
+        e = el(o.operands[1], "reg") + " ? " + e + " : " + (o.operands.size() >= 3 ? el(o.operands[2], "reg") : convertExpr(ElemType::of(Scalar::I32), r->type.elem, "0"));
+      loop(g.n, n + "[reg] = " + e + ";");
+      return;
+    }
+    case OpKind::Store: {
+      const Value* p = o.operands[0];
+      if (!p->type.isTile()) {
+        std::string cond = "threadIdx.x == 0";
+        if (o.operands.size() >= 3) cond += " && " + scalar(o.operands[2]);
+        line("if (" + cond + ") *" + scalar(p) + " = " + scalar(o.operands[1]) + ";");
+        return;
+      }
+      const Geo g = geo(p);
+      std::string cond = owner(g);
+      if (o.operands.size() >= 3) cond += (cond.empty() ? "" : " && ") + el(o.operands[2], "reg");
+      loop(g.n, (cond.empty() ? "" : "if (" + cond + ") ") + "*" + el(p, "reg") + " = " + el(o.operands[1], "reg") + ";");
+      return;
+    }
+    case OpKind::AtomicAdd: {
+      const Value* p = o.operands[0];
+      const ElemType e = o.operands[1]->type.elem;
+      if (!p->type.isTile()) {
+        const std::string n = names_.of(r);
+        smemFor(e.bytes(), "scalar atomic result");
+        line(type(e) + " " + n + ";");
+        line("{");
+        ++indent_;
+        line(type(e) + "* buf = reinterpret_cast<" + type(e) + "*>(smem);");
+        line("if (threadIdx.x == 0) *buf = tilecc::atomic_add(" + scalar(p) + ", " + scalar(o.operands[1]) + ");");
+        line("__syncthreads();");
+        line(n + " = *buf;");
+        --indent_;
+        line("}");
+        smemBusy_ = true;
+        return;
+      }
+      const Geo g = geo(p);
+      std::string cond = owner(g);
+      const bool replicated = !cond.empty();
+      if (o.operands.size() >= 3) cond += (cond.empty() ? "" : " && ") + el(o.operands[2], "reg");
+      const std::string zero = convertExpr(ElemType::of(Scalar::I32), e, "0");
+      const std::string call = "tilecc::atomic_add(" + el(p, "reg") + ", " + el(o.operands[1], "reg") + ")";
+      if (!replicated) {
+        const std::string n = array(r, "old values");
+        loop(g.n, n + "[reg] = " + (cond.empty() ? call : cond + " ? " + call + " : " + zero) + ";");
+        return;
+      }
+      // Only owners add; the old values reach every copy through shared memory.
+      const std::string raw = names_.of(r) + "_own";
+      line(type(e) + " " + raw + "[" + std::to_string(g.n) + "];");
+      loop(g.n, raw + "[reg] = " + cond + " ? " + call + " : " + zero + ";");
+      exchange(p, r, raw + "[reg]", "atomic_add old values to every copy");
+      return;
+    }
+    case OpKind::ConvertLayout: {
+      const Value* x = o.operands[0];
+      if (!x->type.isTile()) internalError("convert_layout of a scalar");
+      exchange(x, r, el(x, "reg"), "layout conversion L" + std::to_string(x->layout) + " -> L" + std::to_string(r->layout));
+      return;
+    }
+    case OpKind::Reshape: {
+      const Value* x = o.operands[0];
+      exchange(x, r, el(x, "reg"), "reshape");
+      return;
+    }
+    case OpKind::Reduce: reduce(o); return;
+    case OpKind::Barrier:
+      line("__syncthreads();  // barrier()");
+      smemBusy_ = false;
+      return;
+    case OpKind::For: forOp(o); return;
+    case OpKind::If: ifOp(o); return;
+    case OpKind::Return: line("return;"); return;
+    case OpKind::Dot: unsupported(o, "dot() is not supported by the CUDA backend yet (tensor-core code generation is the next milestone)"); return;
+    case OpKind::Yield: return;
+  }
+}
+
+void KernelPrinter::reduce(const Op& o) {
+  const Value* x = o.operands[0];
+  const Value* r = o.result();
+  const ReduceKind rk = o.reduceKind();
+  const bool arg = rk == ReduceKind::ArgMax || rk == ReduceKind::ArgMin;
+  const int axis = static_cast<int>(o.i);
+  const Geo gx = geo(x);
+  const auto& ax = gx.ax[static_cast<std::size_t>(axis)];
+  const int p = ax.parentDim;
+  const Layout& l = *gx.l;
+  const ElemType xe = x->type.elem;
+  // Half and bfloat16 compare and combine in float.
+  const ElemType ce = isHalfLike(xe) ? ElemType::of(Scalar::F32) : xe;
+  const std::string ct = type(ce);
+  auto val = [&](const std::string& i) { return convertExpr(xe, ce, el(x, i)); };
+  auto combine = [&](const std::string& a, const std::string& b) {
+    switch (rk) {
+      case ReduceKind::Sum: return binaryExpr(BinOp::Add, ce, a, b, true);
+      case ReduceKind::Max: return binaryExpr(BinOp::Max, ce, a, b, true);
+      default: return binaryExpr(BinOp::Min, ce, a, b, true);
+    }
+  };
+  const std::string better = rk == ReduceKind::ArgMax ? "tilecc::better_max" : "tilecc::better_min";
+
+  // Result registers: the result is x without `axis`, in the slice layout.
+  std::vector<int> rshape = x->type.shape;
+  rshape.erase(rshape.begin() + axis);
+  int rn = 1;
+  std::vector<int> rregs;
+  for (int a = 0; a < x->type.rank(); ++a)
+    if (a != axis) {
+      rregs.push_back(gx.ax[static_cast<std::size_t>(a)].regs);
+      rn *= gx.ax[static_cast<std::size_t>(a)].regs;
+    }
+  // Input register of result register j (digits of the other axes) and step k along the axis.
+  auto inputReg = [&](const std::string& j, const std::string& k) {
+    std::string idx;
+    int rs = 1;
+    std::vector<std::string> terms;
+    for (int a = x->type.rank() - 1, ra = static_cast<int>(rregs.size()) - 1; a >= 0; --a) {
+      if (a == axis) continue;
+      const int regs = rregs[static_cast<std::size_t>(ra)];
+      if (regs > 1) {
+        std::string d = rs == 1 ? j : "(" + j + " / " + std::to_string(rs) + ")";
+        if (rs * regs != rn) d = "(" + d + " % " + std::to_string(regs) + ")";
+        const int s = gx.rstride[static_cast<std::size_t>(a)];
+        terms.push_back(s == 1 ? d : d + " * " + std::to_string(s));
+      }
+      rs *= regs;
+      --ra;
+    }
+    if (k != "0") {
+      const int s = gx.rstride[static_cast<std::size_t>(axis)];
+      terms.push_back(s == 1 ? k : k + " * " + std::to_string(s));
+    }
+    for (auto& t : terms) idx += (idx.empty() ? "" : " + ") + t;
+    return idx.empty() ? std::string("0") : idx;
+  };
+
+  const std::string n = names_.of(r);
+  const std::string part = n + (r->type.isTile() ? "" : "_part");
+  const std::string idxName = n + "_idx";
+  line("// " + std::string(name(rk)) + " along axis " + std::to_string(axis) + ": in-thread, then lanes (shuffles)" +
+       std::string(ax.threads > l.tpw[static_cast<std::size_t>(p)] ? ", then warps (shared memory)" : ""));
+
+  if (r->type.isTile()) {
+    const std::string rn_s = std::to_string(rn);
+    line(ct + " " + part + "[" + rn_s + "];  // " + toString(r->type) + " in L" + std::to_string(r->layout));
+  } else {
+    line(ct + " " + part + "[1];");
+  }
+  if (arg) line("int " + idxName + "[" + std::to_string(rn) + "];");
+  // 1. within the thread, in increasing coordinate order
+  const std::string c0 = coord(gx, axis, "0");
+  line("#pragma unroll");
+  line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg) {");
+  ++indent_;
+  line(part + "[reg] = " + val(inputReg("reg", "0")) + ";");
+  if (arg) line(idxName + "[reg] = " + c0 + ";");
+  if (ax.regs > 1) {
+    line("#pragma unroll");
+    line("for (int reg2 = 1; reg2 < " + std::to_string(ax.regs) + "; ++reg2) {");
+    ++indent_;
+    if (arg) {
+      // coordinate of step reg2 along the axis
+      Geo g1 = gx;
+      const std::string ck = coord(g1, axis, inputReg("0", "reg2"));
+      line("const " + ct + " v = " + val(inputReg("reg", "reg2")) + ";");
+      line("const int vi = " + ck + ";");
+      line("if (" + better + "(v, vi, " + part + "[reg], " + idxName + "[reg])) { " + part + "[reg] = v; " + idxName + "[reg] = vi; }");
+    } else {
+      line(part + "[reg] = " + combine(part + "[reg]", val(inputReg("reg", "reg2"))) + ";");
+    }
+    --indent_;
+    line("}");
+  }
+  --indent_;
+  line("}");
+  // 2. across lanes: butterfly over the lanes that hold distinct elements of the axis
+  const int distinctThreads = std::max(1, ax.extent / ax.spt);
+  const int tpw = l.tpw[static_cast<std::size_t>(p)];
+  const int lanesDistinct = std::min(tpw, distinctThreads);
+  int lstride = 1;
+  for (int q : l.order) {
+    if (q == p) break;
+    lstride *= l.tpw[static_cast<std::size_t>(q)];
+  }
+  if (lanesDistinct > 1) {
+    line("#pragma unroll");
+    line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg) {");
+    ++indent_;
+    for (int off = 1; off < lanesDistinct; off *= 2) {
+      const std::string m = std::to_string(off * lstride);
+      if (arg) {
+        line("{");
+        ++indent_;
+        line("const " + ct + " v = __shfl_xor_sync(0xffffffffu, " + part + "[reg], " + m + ");");
+        line("const int vi = __shfl_xor_sync(0xffffffffu, " + idxName + "[reg], " + m + ");");
+        line("if (" + better + "(v, vi, " + part + "[reg], " + idxName + "[reg])) { " + part + "[reg] = v; " + idxName + "[reg] = vi; }");
+        --indent_;
+        line("}");
+      } else {
+        line(part + "[reg] = " + combine(part + "[reg]", "__shfl_xor_sync(0xffffffffu, " + part + "[reg], " + m + ")") + ";");
+      }
+    }
+    --indent_;
+    line("}");
+  }
+  // 3. across warps, through shared memory
+  const int warpsDistinct = std::min(l.wpc[static_cast<std::size_t>(p)], std::max(1, distinctThreads / tpw));
+  if (warpsDistinct > 1) {
+    int wstride = 1;
+    for (int q : l.order) {
+      if (q == p) break;
+      wstride *= l.wpc[static_cast<std::size_t>(q)];
+    }
+    long long outN = 1;
+    for (int d : rshape) outN *= d;
+    const int bytes = static_cast<int>(warpsDistinct * outN * (ce.bytes() + (arg ? 4 : 0)));
+    smemFor(bytes, std::string(name(rk)) + " across " + std::to_string(warpsDistinct) + " warps");
+    const std::string wp = bits(warp(), wstride, l.wpc[static_cast<std::size_t>(p)], k_.numWarps);
+    const std::string lp = tpw > 1 ? bits(lane(), lstride, tpw, 32) : "0";
+    // Flat output coordinate of result register j: coordinates along the other axes.
+    std::vector<std::string> oc;
+    std::vector<int> oshape;
+    for (int a = 0; a < x->type.rank(); ++a)
+      if (a != axis) {
+        oc.push_back(coord(gx, a, inputReg("reg", "0")));
+        oshape.push_back(x->type.shape[static_cast<std::size_t>(a)]);
+      }
+    const std::string oidx = smemIndex(oshape, oc, 0);
+    auto slot = [&](const std::string& w) {
+      const std::string base = outN == 1 ? w : w + " * " + std::to_string(outN);
+      return oidx == "0" ? base : base + " + " + oidx;
+    };
+    std::vector<std::string> conds;
+    if (lp != "0") conds.push_back(lp + " == 0");
+    if (warpsDistinct < l.wpc[static_cast<std::size_t>(p)]) conds.push_back(wp + " < " + std::to_string(warpsDistinct));
+    const std::string others = owner(gx, p);
+    if (!others.empty()) conds.push_back(others);
+    std::string writer;
+    for (auto& c : conds) writer += (writer.empty() ? "" : " && ") + c;
+    if (writer.empty()) writer = "true";
+    line("{");
+    ++indent_;
+    line(ct + "* buf = reinterpret_cast<" + ct + "*>(smem);");
+    if (arg) line("int* ibuf = reinterpret_cast<int*>(buf + " + std::to_string(warpsDistinct * outN) + ");");
+    line("#pragma unroll");
+    line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg)");
+    line("  if (" + writer + ") {");
+    line("    buf[" + slot(wp) + "] = " + part + "[reg];");
+    if (arg) line("    ibuf[" + slot(wp) + "] = " + idxName + "[reg];");
+    line("  }");
+    line("__syncthreads();");
+    line("#pragma unroll");
+    line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg) {");
+    ++indent_;
+    line(part + "[reg] = buf[" + oidx + "];");
+    if (arg) line(idxName + "[reg] = ibuf[" + oidx + "];");
+    line("for (int w = 1; w < " + std::to_string(warpsDistinct) + "; ++w) {");
+    ++indent_;
+    if (arg) {
+      line("const " + ct + " v = buf[" + slot("w") + "];");
+      line("const int vi = ibuf[" + slot("w") + "];");
+      line("if (" + better + "(v, vi, " + part + "[reg], " + idxName + "[reg])) { " + part + "[reg] = v; " + idxName + "[reg] = vi; }");
+    } else {
+      line(part + "[reg] = " + combine(part + "[reg]", "buf[" + slot("w") + "]") + ";");
+    }
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+    smemBusy_ = true;
+  }
+  // The result: the partials are the result registers (converted back for half/bfloat16).
+  const std::string res = arg ? idxName : part;
+  const ElemType re = r->type.elem;
+  const ElemType have = arg ? ElemType::of(Scalar::I32) : ce;
+  if (!r->type.isTile()) {
+    line(constDecl(re, n) + " = " + convertExpr(have, re, res + "[0]") + ";");
+    return;
+  }
+  if (arg || !(have == re)) {
+    // Name the result array after the value; partials keep the _part suffix.
+    const std::string out = n + "_v";
+    line(type(re) + " " + out + "[" + std::to_string(rn) + "];");
+    loop(rn, out + "[reg] = " + convertExpr(have, re, res + "[reg]") + ";");
+    View w;
+    w.base = out;
+    w.strides = geo(r).rstride;
+    views_[r->id] = w;
+    return;
+  }
+  View w;
+  w.base = part;
+  w.strides = geo(r).rstride;
+  views_[r->id] = w;
+}
+
+void KernelPrinter::assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values) {
+  // Copies through temporaries when one carried value feeds another (a swap).
+  std::set<std::string> targetNames;
+  for (const Value* t : targets) targetNames.insert(names_.of(t));
+  bool hazard = false;
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    const Value* v = values[j];
+    if (v == targets[j]) continue;
+    if (v->type.isTile()) {
+      const View& w = view(v);
+      if (targetNames.count(w.base) && w.base != names_.of(targets[j])) hazard = true;
+    } else if (targetNames.count(scalar(v)) && scalar(v) != names_.of(targets[j])) {
+      hazard = true;
+    }
+  }
+  std::vector<std::string> src(values.size());
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    const Value* v = values[j];
+    if (v == targets[j]) continue;
+    if (!hazard) continue;
+    const std::string tmp = names_.of(targets[j]) + "_next";
+    if (v->type.isTile()) {
+      const Geo g = geo(targets[j]);
+      line(type(v->type.elem) + " " + tmp + "[" + std::to_string(g.n) + "];");
+      loop(g.n, tmp + "[reg] = " + el(v, "reg") + ";");
+      src[j] = tmp + "[reg]";
+    } else {
+      line(constDecl(v->type.elem, tmp) + " = " + scalar(v) + ";");
+      src[j] = tmp;
+    }
+  }
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    const Value* v = values[j];
+    if (v == targets[j]) continue;
+    const std::string t = names_.of(targets[j]);
+    if (v->type.isTile()) {
+      const std::string s = hazard ? src[j] : el(v, "reg");
+      if (s == t + "[reg]") continue;
+      loop(geo(targets[j]).n, t + "[reg] = " + s + ";");
+    } else {
+      const std::string s = hazard ? src[j] : scalar(v);
+      if (s != t) line(t + " = " + s + ";");
+    }
+  }
+}
+
+void KernelPrinter::forOp(const Op& o) {
+  const Block& body = *o.regions[0];
+  const Value* iv = body.args[0];
+  std::vector<const Value*> carried(body.args.begin() + 1, body.args.end());
+  // Carried values live in variables declared before the loop; results are those variables.
+  for (std::size_t j = 0; j < carried.size(); ++j) {
+    const Value* a = carried[j];
+    const Value* init = o.operands[j + 3];
+    if (a->type.isTile()) {
+      const Geo g = geo(a);
+      const std::string n = array(a, "carried");
+      loop(g.n, n + "[reg] = " + el(init, "reg") + ";");
+    } else {
+      line(type(a->type.elem) + " " + names_.of(a) + " = " + scalar(init) + ";");
+    }
+    names_.alias(o.results[j], a);
+    if (a->type.isTile()) views_[o.results[j]->id] = views_.at(a->id);
+  }
+  static const char* cmp[] = {"<", "<=", ">", ">=", "!="};
+  const std::string ivn = names_.of(iv);
+  const std::string step = scalar(o.operands[2]);
+  std::string inc = step == "1" ? "++" + ivn : step == "-1" ? "--" + ivn : ivn + " += " + step;
+  line("for (" + type(iv->type.elem) + " " + ivn + " = " + scalar(o.operands[0]) + "; " + ivn + " " + cmp[o.sub] + " " +
+       scalar(o.operands[1]) + "; " + inc + ") {");
+  ++indent_;
+  const bool smem = containsSmem(body);
+  if (smem) smemBusy_ = true;  // the previous iteration may still be reading
+  block(body);
+  if (!body.ops.empty() && body.ops.back()->kind == OpKind::Yield) {
+    std::vector<const Value*> vals(body.ops.back()->operands.begin(), body.ops.back()->operands.end());
+    assignCarried(carried, vals);
+  }
+  --indent_;
+  line("}");
+  if (smem) smemBusy_ = true;
+}
+
+void KernelPrinter::ifOp(const Op& o) {
+  std::vector<const Value*> results(o.results.begin(), o.results.end());
+  for (const Value* r : results) {
+    if (r->type.isTile())
+      array(r, "if result");
+    else
+      line(type(r->type.elem) + " " + names_.of(r) + ";");
+  }
+  line("if (" + scalar(o.operands[0]) + ") {");
+  const bool busyBefore = smemBusy_;
+  bool busyAfter = busyBefore;
+  for (int b = 0; b < 2; ++b) {
+    const Block& blk = *o.regions[static_cast<std::size_t>(b)];
+    if (b == 1) {
+      if (blk.ops.size() == 1 && blk.ops.back()->kind == OpKind::Yield && results.empty()) break;
+      line("} else {");
+    }
+    smemBusy_ = busyBefore;
+    ++indent_;
+    block(blk);
+    if (!blk.ops.empty() && blk.ops.back()->kind == OpKind::Yield) {
+      std::vector<const Value*> vals(blk.ops.back()->operands.begin(), blk.ops.back()->operands.end());
+      assignCarried(results, vals);
+    }
+    --indent_;
+    busyAfter = busyAfter || smemBusy_;
+  }
+  line("}");
+  smemBusy_ = busyAfter;
+}
+
+bool KernelPrinter::run(CudaKernel& out) {
+  const int threads = k_.numWarps * 32;
+  std::string params;
+  for (std::size_t i = 0; i < k_.params.size(); ++i) {
+    const Value* p = k_.params[i];
+    params += (i ? ", " : "") + type(p->type.elem) + " " + names_.of(p);
+  }
+  block(*k_.body);
+  if (failed_) return false;
+
+  std::ostringstream s;
+  s << "// ---- " << k_.sourceName << " -> " << k_.name << " ----\n";
+  s << "// " << k_.numWarps << " warps (" << threads << " threads) per program.\n";
+  s << "// Layouts (elements per thread x threads per warp x warps, fastest dimension first):\n";
+  for (std::size_t i = 0; i < L_.size(); ++i) s << "//   L" << i << " = " << describe(L_[i]) << "\n";
+  s << "// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).\n";
+  if (smemBytes_ == 0) {
+    s << "// Shared memory: none.\n";
+  } else {
+    s << "// Shared memory: " << smemBytes_ << " bytes, reused by:\n";
+    std::set<std::string> seen;
+    for (const auto& p : smemPlan_)
+      if (seen.insert(p).second) s << "//   " << p << "\n";
+  }
+  s << "extern \"C\" __global__ void __launch_bounds__(" << threads << ") " << k_.name << "(" << params << ") {\n";
+  if (smemBytes_ > 0) s << "  __shared__ __align__(16) unsigned char smem[" << smemBytes_ << "];\n";
+  for (const auto& d : pre_) s << "  " << d << "\n";
+  s << body_ << "}\n";
+  out.name = k_.name;
+  out.sourceName = k_.sourceName;
+  out.kernelText = s.str();
+
+  // Launcher: checks the parameters' promises, skips empty grids, launches.
+  std::string decl = "cudaError_t launch_" + k_.name + "(dim3 grid, cudaStream_t stream";
+  std::string args;
+  std::ostringstream lb;
+  for (std::size_t i = 0; i < k_.params.size(); ++i) {
+    const Value* p = k_.params[i];
+    const std::string n = names_.of(p);
+    decl += ", " + type(p->type.elem) + " " + n;
+    args += (i ? ", " : "") + n;
+    const ParamInfo& info = k_.paramInfo[i];
+    if (info.aligned)
+      lb << "  if (reinterpret_cast<uintptr_t>(" << n << ") % " << info.aligned << " != 0)\n    return tilecc_broken_promise(\""
+         << k_.name << "\", \"TILECC_ALIGNED(" << info.aligned << ") " << n << "\", static_cast<long long>(reinterpret_cast<uintptr_t>(" << n
+         << ") % " << info.aligned << "));\n";
+    if (info.multipleOf)
+      lb << "  if (" << n << " % " << info.multipleOf << " != 0)\n    return tilecc_broken_promise(\"" << k_.name
+         << "\", \"TILECC_MULTIPLE_OF(" << info.multipleOf << ") " << n << "\", static_cast<long long>(" << n << "));\n";
+  }
+  decl += ")";
+  lb << "  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;\n";
+  lb << "  " << k_.name << "<<<grid, " << threads << ", 0, stream>>>(" << args << ");\n";
+  lb << "  return cudaGetLastError();\n";
+  out.launcherDecl = decl;
+  out.launcherBody = lb.str();
+  out.usesHalf = usesHalf_;
+  out.usesBf16 = usesBf16_;
+  return true;
+}
+
+}  // namespace
+
+bool printCudaKernel(const Kernel& k, const std::vector<Layout>& layouts, CudaKernel& out) {
+  KernelPrinter p(k, layouts);
+  return p.run(out);
+}
+
+std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& ks) {
+  std::ostringstream s;
+  s << "// Generated by tilecc " << kVersion << " from " << source << ". Do not edit: edit the kernel source.\n";
+  s << "#include \"" << header << "\"\n\n#include <tilecc/cuda/tilecc.cuh>\n\n";
+  for (const auto& k : ks) s << k.kernelText << "\n";
+  for (const auto& k : ks) s << k.launcherDecl << " {\n" << k.launcherBody << "}\n\n";
+  std::string text = s.str();
+  while (text.size() > 1 && text[text.size() - 1] == '\n' && text[text.size() - 2] == '\n') text.pop_back();
+  return text;
+}
+
+std::string printHeaderFile(const std::string& source, const std::vector<CudaKernel>& ks) {
+  bool half = false, bf16 = false;
+  for (const auto& k : ks) {
+    half |= k.usesHalf;
+    bf16 |= k.usesBf16;
+  }
+  std::ostringstream s;
+  s << "// Generated by tilecc " << kVersion << " from " << source << ". Do not edit: edit the kernel source.\n";
+  s << "// Launchers for the kernels of " << source << ". Each takes the grid (programs along x, y, z)\n";
+  s << "// and a stream, checks the kernel's parameter promises, and returns the launch status.\n";
+  s << "#pragma once\n\n#include <cuda_runtime_api.h>\n#include <stdint.h>\n";
+  if (half) s << "#include <cuda_fp16.h>\n";
+  if (bf16) s << "#include <cuda_bf16.h>\n";
+  s << "\n";
+  for (const auto& k : ks) s << "/// " << k.sourceName << "\n" << k.launcherDecl << ";\n\n";
+  std::string text = s.str();
+  while (text.size() > 1 && text[text.size() - 1] == '\n' && text[text.size() - 2] == '\n') text.pop_back();
+  return text;
+}
+
+}  // namespace tilecc

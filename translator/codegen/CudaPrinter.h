@@ -1,0 +1,35 @@
+// Prints CUDA C++ for kernels whose tile values have layouts: each thread holds a register
+// array per tile (indexed by unrolled loops over constant trip counts), shared memory serves
+// layout conversions and cross-warp reductions, barriers separate its writers and readers.
+// Text is produced only here and in the launcher printer.
+#pragma once
+
+#include "analysis/Layout.h"
+#include "ir/IR.h"
+
+#include <string>
+#include <vector>
+
+namespace tilecc {
+
+struct CudaKernel {
+  std::string name;
+  std::string sourceName;
+  std::string kernelText;    // the __global__ function with its header comment
+  std::string launcherDecl;  // cudaError_t launch_<name>(dim3 grid, cudaStream_t stream, ...)
+  std::string launcherBody;
+  bool usesHalf = false, usesBf16 = false;
+};
+
+/// False when the kernel uses something the CUDA backend cannot print yet (reported as
+/// file:line:col: error: ...).
+bool printCudaKernel(const ir::Kernel& k, const std::vector<ir::Layout>& layouts, CudaKernel& out);
+
+/// The .cu file: kernels and launcher definitions. `source` and `header` are file names
+/// (no directories: generated files carry no paths).
+std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& ks);
+
+/// The launcher header, includable by a host C++ compiler without nvcc.
+std::string printHeaderFile(const std::string& source, const std::vector<CudaKernel>& ks);
+
+}  // namespace tilecc

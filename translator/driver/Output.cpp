@@ -1,0 +1,113 @@
+#include "driver/Output.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdio>
+#include <vector>
+
+namespace tilecc {
+
+namespace {
+
+bool readFile(const std::string& path, std::string& out) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buf) return false;
+  out = (*buf)->getBuffer().str();
+  return true;
+}
+
+std::vector<std::string> lines(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < s.size()) {
+    std::size_t end = s.find('\n', start);
+    if (end == std::string::npos) end = s.size();
+    out.push_back(s.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool writeIfChanged(const std::string& path, const std::string& content) {
+  std::string old;
+  if (readFile(path, old) && old == content) return true;
+  llvm::SmallString<256> tmp(path);
+  tmp += ".tmp-tilecc";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(tmp, ec);
+    if (ec) {
+      std::fprintf(stderr, "tilecc: error: cannot write '%s': %s\n", tmp.c_str(), ec.message().c_str());
+      return false;
+    }
+    os << content;
+    os.close();
+    if (os.has_error()) {
+      std::fprintf(stderr, "tilecc: error: cannot write '%s'\n", tmp.c_str());
+      llvm::sys::fs::remove(tmp);
+      return false;
+    }
+  }
+  if (auto ec = llvm::sys::fs::rename(tmp, path)) {
+    std::fprintf(stderr, "tilecc: error: cannot write '%s': %s\n", path.c_str(), ec.message().c_str());
+    llvm::sys::fs::remove(tmp);
+    return false;
+  }
+  return true;
+}
+
+std::string lineDiff(const std::string& a, const std::string& b, const std::string& nameA, const std::string& nameB) {
+  if (a == b) return {};
+  const auto x = lines(a), y = lines(b);
+  // Trim the common prefix and suffix, then an LCS table over what is left.
+  std::size_t pre = 0;
+  while (pre < x.size() && pre < y.size() && x[pre] == y[pre]) ++pre;
+  std::size_t suf = 0;
+  while (suf < x.size() - pre && suf < y.size() - pre && x[x.size() - 1 - suf] == y[y.size() - 1 - suf]) ++suf;
+  const std::size_t n = x.size() - pre - suf, m = y.size() - pre - suf;
+  std::string out = "--- " + nameA + "\n+++ " + nameB + "\n";
+  if (n * m > 25'000'000) {  // too large for the table: show the changed block whole
+    out += "@@ -" + std::to_string(pre + 1) + " +" + std::to_string(pre + 1) + " @@\n";
+    for (std::size_t i = 0; i < n; ++i) out += "-" + x[pre + i] + "\n";
+    for (std::size_t j = 0; j < m; ++j) out += "+" + y[pre + j] + "\n";
+    return out;
+  }
+  std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
+  for (std::size_t i = n; i-- > 0;)
+    for (std::size_t j = m; j-- > 0;)
+      lcs[i][j] = x[pre + i] == y[pre + j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+  out += "@@ -" + std::to_string(pre + 1) + " +" + std::to_string(pre + 1) + " @@\n";
+  if (pre > 0) out += " " + x[pre - 1] + "\n";
+  std::size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && x[pre + i] == y[pre + j]) {
+      out += " " + x[pre + i] + "\n";
+      ++i, ++j;
+    } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
+      out += "+" + y[pre + j++] + "\n";
+    } else {
+      out += "-" + x[pre + i++] + "\n";
+    }
+  }
+  if (suf > 0) out += " " + x[x.size() - suf] + "\n";
+  return out;
+}
+
+bool checkUpToDate(const std::string& path, const std::string& content) {
+  std::string old;
+  if (!readFile(path, old)) {
+    std::fprintf(stderr, "tilecc: '%s' is missing (stale)\n", path.c_str());
+    return false;
+  }
+  if (old == content) return true;
+  std::fprintf(stderr, "tilecc: '%s' is stale:\n%s", path.c_str(),
+               lineDiff(old, content, path + " (on disk)", path + " (generated)").c_str());
+  return false;
+}
+
+}  // namespace tilecc

@@ -1,0 +1,18 @@
+// Writing outputs: atomically (a temporary beside the target, then rename), only when the
+// content changed (so unchanged outputs do not retrigger builds), or comparing (--check).
+#pragma once
+
+#include <string>
+
+namespace tilecc {
+
+/// Returns false (and prints why) on an I/O error.
+bool writeIfChanged(const std::string& path, const std::string& content);
+
+/// True when the file at `path` holds exactly `content`; otherwise prints a line diff.
+bool checkUpToDate(const std::string& path, const std::string& content);
+
+/// A unified-style line diff of a (old) and b (new), empty when equal.
+std::string lineDiff(const std::string& a, const std::string& b, const std::string& nameA, const std::string& nameB);
+
+}  // namespace tilecc

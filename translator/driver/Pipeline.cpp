@@ -1,0 +1,138 @@
+#include "driver/Pipeline.h"
+
+#include "analysis/Layout.h"
+#include "codegen/CudaPrinter.h"
+#include "driver/Output.h"
+#include "frontend/Frontend.h"
+#include "ir/Printer.h"
+#include "ir/Verifier.h"
+#include "transform/Canonicalize.h"
+
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <regex>
+
+namespace tilecc {
+
+namespace {
+
+/// kernels/softmax.tile.cpp → softmax
+std::string stemOf(const std::string& input) {
+  std::string name = llvm::sys::path::filename(input).str();
+  for (const char* ext : {".tile.cpp", ".tile.cc", ".cpp", ".cc", ".cxx"}) {
+    const std::string e = ext;
+    if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0)
+      return name.substr(0, name.size() - e.size());
+  }
+  return name;
+}
+
+struct Output {
+  std::string path;  // "-" for stdout
+  std::string text;
+};
+
+}  // namespace
+
+int runDriver(const DriverOptions& o) {
+  if (!o.output.empty() && o.inputs.size() > 1) {
+    std::fprintf(stderr, "tilecc: error: -o takes one input file; got %zu\n", o.inputs.size());
+    return 2;
+  }
+  if (!o.header.empty() && o.output.empty()) {
+    std::fprintf(stderr, "tilecc: error: --header needs -o\n");
+    return 2;
+  }
+  std::vector<std::string> archs = o.archs.empty() ? std::vector<std::string>{"sm_80", "sm_90a"} : o.archs;
+  for (const auto& a : archs)
+    if (!std::regex_match(a, std::regex("sm_[0-9]{2,3}a?"))) {
+      std::fprintf(stderr, "tilecc: error: --arch '%s' is not an architecture like sm_80 or sm_90a\n", a.c_str());
+      return 2;
+    }
+  for (const auto& a : archs)
+    if (std::stoi(a.substr(3)) < 80) {
+      std::fprintf(stderr, "tilecc: error: --arch %s: tilecc targets sm_80 and newer\n", a.c_str());
+      return 2;
+    }
+
+  FrontendOptions fo;
+  fo.inputs = o.inputs;
+  fo.extraArgs = o.extraArgs;
+  fo.compileDbDir = o.compileDb;
+  fo.resourceDir = o.resourceDir;
+  fo.runtimeInclude = o.runtimeInclude;
+  std::vector<std::string> deps;
+  if (!o.depfile.empty()) fo.dependencies = &deps;
+  std::vector<TranslationUnit> tus;
+  if (!runFrontend(fo, tus)) return 1;
+
+  // Everything is generated before anything is written: an error leaves no partial output.
+  std::vector<Output> outputs;
+  bool ok = true;
+  for (TranslationUnit& tu : tus) {
+    const std::string stem = stemOf(tu.input);
+    std::string ir;
+    std::vector<CudaKernel> kernels;
+    for (auto& kp : tu.kernels) {
+      ir::Kernel& k = *kp;
+      // The pipeline, one step per line.
+      ir::canonicalize(k);
+      ir::verify(k);
+      if (o.emit == "ir") {
+        ir += ir::print(k);
+        continue;
+      }
+      std::vector<ir::Layout> layouts = ir::assignLayouts(k);
+      ir::canonicalize(k);
+      ir::verify(k);
+      if (o.emit == "ir-layout") {
+        ir += ir::print(k, &layouts);
+        continue;
+      }
+      CudaKernel ck;
+      if (!printCudaKernel(k, layouts, ck)) {
+        ok = false;
+        continue;
+      }
+      kernels.push_back(std::move(ck));
+    }
+    if (o.emit != "cuda") {
+      outputs.push_back({o.output.empty() ? "-" : o.output, ir});
+      continue;
+    }
+    const std::string cu = o.output.empty() ? stem + ".cu" : o.output;
+    std::string h = o.header;
+    if (h.empty()) h = cu == "-" ? std::string() : llvm::sys::path::parent_path(cu).str() + (llvm::sys::path::parent_path(cu).empty() ? "" : "/") + llvm::sys::path::stem(cu).str() + ".h";
+    const std::string source = llvm::sys::path::filename(tu.input).str();
+    const std::string headerName = h.empty() ? stem + ".h" : llvm::sys::path::filename(h).str();
+    outputs.push_back({cu, printCudaFile(source, headerName, kernels)});
+    if (!h.empty()) outputs.push_back({h, printHeaderFile(source, kernels)});
+    if (!o.depfile.empty()) {
+      std::sort(deps.begin(), deps.end());
+      deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+      std::string d = cu + ":";
+      for (const auto& f : deps) d += " \\\n  " + f;
+      outputs.push_back({o.depfile, d + "\n"});
+    }
+  }
+  if (!ok) return 1;
+
+  if (o.check) {
+    bool fresh = true;
+    for (const Output& out : outputs)
+      if (out.path != "-" && out.path != o.depfile) fresh &= checkUpToDate(out.path, out.text);
+    return fresh ? 0 : 1;
+  }
+  for (const Output& out : outputs) {
+    if (out.path == "-") {
+      std::fwrite(out.text.data(), 1, out.text.size(), stdout);
+      continue;
+    }
+    if (!writeIfChanged(out.path, out.text)) return 1;
+  }
+  return 0;
+}
+
+}  // namespace tilecc

@@ -1,0 +1,28 @@
+// The translation pipeline, from files to outputs.
+#pragma once
+
+#include "ir/InternalError.h"
+
+#include <string>
+#include <vector>
+
+namespace tilecc {
+
+struct DriverOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string header;
+  std::string emit = "cuda";
+  bool check = false;
+  std::vector<std::string> archs;
+  std::string compileDb;
+  std::string depfile;
+  std::string resourceDir;
+  std::string runtimeInclude;
+  std::vector<std::string> extraArgs;
+};
+
+/// Returns the process exit status (0, 1 or 2); throws InternalError on tilecc bugs.
+int runDriver(const DriverOptions& o);
+
+}  // namespace tilecc

@@ -1,0 +1,167 @@
+#include "frontend/Frontend.h"
+
+#include "frontend/Lowering.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/Utils.h>
+#include <clang/Tooling/ArgumentsAdjusters.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+
+#include <algorithm>
+#include <set>
+
+namespace tilecc {
+
+using namespace clang;
+
+namespace {
+
+bool isKernel(const FunctionDecl* fd) {
+  for (const auto* a : fd->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == "tilecc.kernel") return true;
+  return false;
+}
+
+/// Kernels in a file: non-template kernels and every explicit instantiation definition of a
+/// template kernel, in source order.
+struct KernelFinder : RecursiveASTVisitor<KernelFinder> {
+  SourceManager& sm;
+  std::vector<const FunctionDecl*> found;
+  std::vector<const FunctionTemplateDecl*> uninstantiated;
+
+  explicit KernelFinder(SourceManager& s) : sm(s) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl* fd) {
+    if (fd->getDescribedFunctionTemplate() || fd->isTemplateInstantiation() || !fd->isThisDeclarationADefinition())
+      return true;
+    if (isKernel(fd) && sm.isInMainFile(fd->getLocation())) found.push_back(fd);
+    return true;
+  }
+  bool VisitFunctionTemplateDecl(FunctionTemplateDecl* td) {
+    FunctionDecl* pattern = td->getTemplatedDecl();
+    if (!isKernel(pattern) || !pattern->isThisDeclarationADefinition() || !sm.isInMainFile(td->getLocation())) return true;
+    bool any = false;
+    for (FunctionDecl* spec : td->specializations()) {
+      if (spec->getTemplateSpecializationKind() == TSK_ExplicitInstantiationDefinition) {
+        found.push_back(spec);
+        any = true;
+      }
+    }
+    if (!any) uninstantiated.push_back(td);
+    return true;
+  }
+};
+
+SourceLocation orderKey(const FunctionDecl* fd) {
+  if (fd->getTemplateSpecializationKind() == TSK_ExplicitInstantiationDefinition) return fd->getPointOfInstantiation();
+  return fd->getLocation();
+}
+
+class Consumer : public ASTConsumer {
+ public:
+  Consumer(CompilerInstance& ci, TranslationUnit& tu) : ci_(ci), tu_(tu) {}
+
+  void HandleTranslationUnit(ASTContext& ctx) override {
+    DiagnosticsEngine& diags = ctx.getDiagnostics();
+    if (diags.hasErrorOccurred()) return;
+    KernelFinder finder(ctx.getSourceManager());
+    finder.TraverseDecl(ctx.getTranslationUnitDecl());
+    for (const FunctionTemplateDecl* td : finder.uninstantiated)
+      diags.Report(td->getLocation(), diags.getCustomDiagID(DiagnosticsEngine::Warning,
+                                                            "template kernel '%0' has no explicit instantiation "
+                                                            "definition in this file, so no kernel is generated "
+                                                            "(add: template void %0<...>(...);)"))
+          << td->getName();
+    auto& sm = ctx.getSourceManager();
+    std::stable_sort(finder.found.begin(), finder.found.end(), [&](const FunctionDecl* a, const FunctionDecl* b) {
+      return sm.isBeforeInTranslationUnit(orderKey(a), orderKey(b));
+    });
+    std::set<std::string> names;
+    for (const FunctionDecl* fd : finder.found) {
+      auto k = lowerKernel(ctx, fd);
+      if (!k) continue;
+      if (!names.insert(k->name).second) {
+        diags.Report(orderKey(fd), diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                                         "two kernels would both be named '%0'"))
+            << k->name;
+        continue;
+      }
+      tu_.kernels.push_back(std::move(k));
+    }
+  }
+
+ private:
+  CompilerInstance& ci_;
+  TranslationUnit& tu_;
+};
+
+class Action : public ASTFrontendAction {
+ public:
+  Action(std::vector<TranslationUnit>& out, std::vector<std::string>* deps) : out_(out), deps_(deps) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef file) override {
+    out_.push_back(TranslationUnit{file.str(), {}});
+    if (deps_) {
+      collector_ = std::make_shared<DependencyCollector>();
+      collector_->attachToPreprocessor(ci.getPreprocessor());
+    }
+    return std::make_unique<Consumer>(ci, out_.back());
+  }
+
+  void EndSourceFileAction() override {
+    if (deps_ && collector_)
+      for (const auto& f : collector_->getDependencies()) deps_->push_back(f);
+  }
+
+ private:
+  std::vector<TranslationUnit>& out_;
+  std::vector<std::string>* deps_;
+  std::shared_ptr<DependencyCollector> collector_;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+ public:
+  Factory(std::vector<TranslationUnit>& out, std::vector<std::string>* deps) : out_(out), deps_(deps) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(out_, deps_); }
+
+ private:
+  std::vector<TranslationUnit>& out_;
+  std::vector<std::string>* deps_;
+};
+
+}  // namespace
+
+bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out) {
+  std::unique_ptr<tooling::CompilationDatabase> db;
+  if (!opts.compileDbDir.empty()) {
+    std::string err;
+    db = tooling::CompilationDatabase::loadFromDirectory(opts.compileDbDir, err);
+    if (!db) {
+      llvm::errs() << "tilecc: error: " << err << "\n";
+      return false;
+    }
+  } else {
+    db = std::make_unique<tooling::FixedCompilationDatabase>(".", opts.extraArgs);
+  }
+  tooling::ClangTool tool(*db, opts.inputs);
+  // Kernels are parsed as plain C++20 (never CUDA), against tilecc's own runtime headers.
+  std::vector<std::string> front = {"-xc++", "-std=c++20", "-D__TILECC__=1", "-I" + opts.runtimeInclude,
+                                    "-resource-dir", opts.resourceDir, "-Wno-unused-command-line-argument"};
+  tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+  tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
+  tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(front, tooling::ArgumentInsertPosition::BEGIN));
+  Factory factory(out, opts.dependencies);
+  return tool.run(&factory) == 0;
+}
+
+}  // namespace tilecc

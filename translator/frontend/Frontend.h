@@ -1,0 +1,31 @@
+// Parses kernel files with Clang (plain C++20 against the runtime headers) and lowers every
+// TILECC_KERNEL function and explicit instantiation to Tile IR. Errors are reported through
+// Clang's diagnostics (file:line:col: error: ...).
+#pragma once
+
+#include "ir/IR.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilecc {
+
+struct FrontendOptions {
+  std::vector<std::string> inputs;
+  std::vector<std::string> extraArgs;  // after `--`
+  std::string compileDbDir;            // -p
+  std::string resourceDir;
+  std::string runtimeInclude;
+  std::vector<std::string>* dependencies = nullptr;  // filled with every file read, if set
+};
+
+struct TranslationUnit {
+  std::string input;
+  std::vector<std::unique_ptr<ir::Kernel>> kernels;
+};
+
+/// Returns false when any error was reported.
+bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out);
+
+}  // namespace tilecc

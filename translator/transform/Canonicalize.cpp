@@ -1,0 +1,221 @@
+#include "transform/Canonicalize.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace tilecc::ir {
+
+namespace {
+
+bool pure(const Op& o) {
+  switch (o.kind) {
+    case OpKind::Load:  // ordered with stores and barriers
+    case OpKind::Store:
+    case OpKind::AtomicAdd:
+    case OpKind::Barrier:
+    case OpKind::For:
+    case OpKind::If:
+    case OpKind::Yield:
+    case OpKind::Return: return false;
+    default: return true;
+  }
+}
+
+/// Wraps v to the width and signedness of e (C++ conversion semantics).
+std::int64_t wrap(std::int64_t v, ElemType e) {
+  switch (e.kind) {
+    case Scalar::Bool: return v != 0;
+    case Scalar::I8: return static_cast<std::int8_t>(v);
+    case Scalar::U8: return static_cast<std::uint8_t>(v);
+    case Scalar::I32: return static_cast<std::int32_t>(v);
+    case Scalar::U32: return static_cast<std::uint32_t>(v);
+    default: return v;
+  }
+}
+
+struct Folder {
+  // Integer binary ops on constants, in the type's own width. Division by zero, shifts out of
+  // range and signed overflow are left for run time.
+  static bool intBinary(BinOp op, ElemType e, std::int64_t a, std::int64_t b, std::int64_t& r) {
+    const bool u = !e.isSigned();
+    const auto ua = static_cast<std::uint64_t>(a), ub = static_cast<std::uint64_t>(b);
+    switch (op) {
+      case BinOp::Add: r = wrap(static_cast<std::int64_t>(ua + ub), e); break;
+      case BinOp::Sub: r = wrap(static_cast<std::int64_t>(ua - ub), e); break;
+      case BinOp::Mul: r = wrap(static_cast<std::int64_t>(ua * ub), e); break;
+      case BinOp::Div:
+        if (b == 0 || (!u && b == -1)) return false;
+        r = u ? static_cast<std::int64_t>(ua / ub) : a / b;
+        break;
+      case BinOp::Rem:
+        if (b == 0 || (!u && b == -1)) return false;
+        r = u ? static_cast<std::int64_t>(ua % ub) : a % b;
+        break;
+      case BinOp::And: r = a & b; break;
+      case BinOp::Or: r = a | b; break;
+      case BinOp::Xor: r = a ^ b; break;
+      case BinOp::Max: r = (u ? ua > ub : a > b) ? a : b; break;
+      case BinOp::Min: r = (u ? ua < ub : a < b) ? a : b; break;
+      case BinOp::Eq: r = a == b; break;
+      case BinOp::Ne: r = a != b; break;
+      case BinOp::Lt: r = u ? ua < ub : a < b; break;
+      case BinOp::Le: r = u ? ua <= ub : a <= b; break;
+      case BinOp::Gt: r = u ? ua > ub : a > b; break;
+      case BinOp::Ge: r = u ? ua >= ub : a >= b; break;
+      default: return false;
+    }
+    if (!isComparison(op) && (op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul) && !u) {
+      // Signed overflow: leave to run time, where C++ and CUDA agree it is the user's business.
+      const long double exact = op == BinOp::Add   ? static_cast<long double>(a) + b
+                                : op == BinOp::Sub ? static_cast<long double>(a) - b
+                                                   : static_cast<long double>(a) * b;
+      if (exact != static_cast<long double>(r)) return false;
+    }
+    return true;
+  }
+
+  static bool fold(Op& o) {
+    auto isConst = [](const Value* v) { return v->def && v->def->kind == OpKind::Constant; };
+    Value* res = o.result();
+    if (!res || res->type.isTile()) return false;
+    if (o.kind == OpKind::Binary && isConst(o.operands[0]) && isConst(o.operands[1])) {
+      const Op& a = *o.operands[0]->def;
+      const Op& b = *o.operands[1]->def;
+      const ElemType e = o.operands[0]->type.elem;
+      if (e.isPtr()) return false;
+      if (e.isFloat()) {
+        if (e.kind != Scalar::F32) return false;
+        const float x = static_cast<float>(a.f), y = static_cast<float>(b.f);
+        float r;
+        switch (o.binop()) {
+          case BinOp::Add: r = x + y; break;
+          case BinOp::Sub: r = x - y; break;
+          case BinOp::Mul: r = x * y; break;
+          case BinOp::Div: r = x / y; break;
+          default: return false;
+        }
+        o.kind = OpKind::Constant;
+        o.operands.clear();
+        o.f = r;
+        return true;
+      }
+      std::int64_t r;
+      if (!intBinary(o.binop(), e, a.i, b.i, r)) return false;
+      o.kind = OpKind::Constant;
+      o.operands.clear();
+      o.i = r;
+      o.f = 0;
+      return true;
+    }
+    if (o.kind == OpKind::Convert && isConst(o.operands[0])) {
+      const Op& a = *o.operands[0]->def;
+      const ElemType from = o.operands[0]->type.elem, to = res->type.elem;
+      if (from.isPtr() || to.isPtr()) return false;
+      if (to.kind == Scalar::F16 || to.kind == Scalar::BF16) {
+        // Kept as the float value; the printer rounds it to the type (as the host twin does).
+        if (from.kind == Scalar::F32) o.f = a.f;
+        else if (from.isInt() && from.kind != Scalar::U64) o.f = static_cast<float>(a.i);
+        else return false;
+      } else if (from.isFloat() && to.kind == Scalar::F32) {
+        if (from.kind != Scalar::F32) return false;
+        o.f = static_cast<float>(a.f);
+      } else if (!from.isFloat() && to.kind == Scalar::F32) {
+        o.f = from.kind == Scalar::U64 ? static_cast<float>(static_cast<std::uint64_t>(a.i)) : static_cast<float>(a.i);
+      } else if (!from.isFloat() && to.isInt()) {
+        o.i = wrap(a.i, to);
+      } else if (!from.isFloat() && to.isBool()) {
+        o.i = a.i != 0;
+      } else if (from.kind == Scalar::F32 && to.isBool()) {
+        o.i = a.f != 0;
+      } else {
+        return false;
+      }
+      o.kind = OpKind::Constant;
+      o.operands.clear();
+      return true;
+    }
+    return false;
+  }
+};
+
+using Key = std::tuple<int, int, std::int64_t, double, std::vector<int>, std::vector<std::string>, std::vector<int>>;
+
+Key keyOf(const Op& o) {
+  std::vector<int> ops, layouts;
+  std::vector<std::string> types;
+  for (const Value* v : o.operands) ops.push_back(v->id);
+  for (const Value* v : o.results) {
+    types.push_back(toString(v->type));
+    layouts.push_back(v->layout);
+  }
+  return {static_cast<int>(o.kind), o.sub, o.i, o.f, ops, types, layouts};
+}
+
+void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
+  walk(b, [&](Op& o) {
+    for (Value*& v : o.operands) {
+      auto it = repl.find(v);
+      if (it != repl.end()) v = it->second;
+    }
+  });
+}
+
+void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) {
+  for (auto& op : b.ops) {
+    for (Value*& v : op->operands) {
+      auto it = repl.find(v);
+      if (it != repl.end()) v = it->second;
+    }
+    Folder::fold(*op);
+    if (pure(*op) && op->results.size() == 1 && op->regions.empty()) {
+      Key key = keyOf(*op);
+      auto it = scope.find(key);
+      if (it != scope.end()) {
+        repl[op->result()] = it->second;
+        continue;
+      }
+      scope.emplace(std::move(key), op->result());
+    }
+    for (auto& r : op->regions) cse(*r, scope, repl);
+  }
+}
+
+void uses(Block& b, std::set<const Value*>& used) {
+  walk(b, [&](Op& o) {
+    for (const Value* v : o.operands) used.insert(v);
+  });
+}
+
+bool dce(Block& b, const std::set<const Value*>& used) {
+  bool changed = false;
+  for (auto it = b.ops.begin(); it != b.ops.end();) {
+    Op& o = **it;
+    for (auto& r : o.regions) changed |= dce(*r, used);
+    bool dead = pure(o) && o.regions.empty() && !o.results.empty();
+    for (const Value* v : o.results) dead = dead && !used.count(v);
+    if (dead) {
+      it = b.ops.erase(it);
+      changed = true;
+    } else {
+      ++it;
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
+void canonicalize(Kernel& k) {
+  std::map<Value*, Value*> repl;
+  cse(*k.body, {}, repl);
+  replaceUses(*k.body, repl);
+  for (;;) {
+    std::set<const Value*> used;
+    uses(*k.body, used);
+    if (!dce(*k.body, used)) break;
+  }
+}
+
+}  // namespace tilecc::ir
