@@ -27,8 +27,10 @@ namespace gpu {
 inline void requireGpu() {
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
-    std::printf("no CUDA device: skipped\n");
-    std::exit(77);
+    // CTest sets TILECC_SKIP_CODE=77 (reported as skipped); by hand this is not a failure.
+    std::printf("No CUDA device here: the GPU run is skipped (the kernel was translated and built with nvcc).\n");
+    const char* code = std::getenv("TILECC_SKIP_CODE");
+    std::exit(code ? std::atoi(code) : 0);
   }
   cudaDeviceProp prop{};
   GPU_CHECK(cudaGetDeviceProperties(&prop, 0));

@@ -95,9 +95,11 @@ class KernelPrinter {
 
   void line(const std::string& s) { body_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + s + "\n"; }
 
-  void unsupported(const Op& o, const std::string& what) {
+  struct Unsupported {};
+  [[noreturn]] void unsupported(const Op& o, const std::string& what) {
     std::fprintf(stderr, "%s:%u:%u: error: %s\n", o.loc.file.c_str(), o.loc.line, o.loc.col, what.c_str());
     failed_ = true;
+    throw Unsupported{};
   }
 
   /// "const T name" (for pointers: "T const name", so the pointee keeps its own const).
@@ -984,8 +986,11 @@ bool KernelPrinter::run(CudaKernel& out) {
     const Value* p = k_.params[i];
     params += (i ? ", " : "") + type(p->type.elem) + " " + names_.of(p);
   }
-  block(*k_.body);
-  if (failed_) return false;
+  try {
+    block(*k_.body);
+  } catch (const Unsupported&) {
+    return false;
+  }
 
   std::ostringstream s;
   s << "// ---- " << k_.sourceName << " -> " << k_.name << " ----\n";

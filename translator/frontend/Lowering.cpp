@@ -383,8 +383,8 @@ void Lowerer::declStmt(const DeclStmt* ds) {
       vars_[vd] = CVal{toShape(b_.intConst(0, ty.elem), ty.shape), nullptr, {}, false};
       continue;
     }
+    CVal v = lower(init);  // first: a lambda or `new` is reported as such, not as a type
     if (!isTileccRecord(vd->getType(), "block_ptr")) typeOrError(vd->getType(), vd->getLocation());
-    CVal v = lower(init);
     if (v.v) {
       // Scalar initializers convert to the declared type (int x = 2.5f; half h = x;).
       auto ty = typeOrError(vd->getType(), vd->getLocation());
@@ -476,7 +476,14 @@ bool Lowerer::ifStmt(const IfStmt* s) {
   }
   b_.block = outer;
   rebind(cv, op->results);
-  // Carried values whose types changed per branch cannot happen: C++ fixes each variable's type.
+  {
+    std::size_t i = 0;
+    for (const VarDecl* v : cv) {
+      std::size_t n = vars_.at(v).bp ? 1 + 3 * vars_.at(v).bp->offsets.size() : 1;
+      for (std::size_t j = 0; j < n; ++j) op->results[i + j]->name = v->getNameAsString();
+      i += n;
+    }
+  }
   return anyFalls;
 }
 
@@ -1157,7 +1164,9 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
   if (n == "sum" || n == "max" || n == "min" || n == "argmax" || n == "argmin") {
     if (nargs == 2) {  // scalar tilecc::max(a, b)
       Type t = resultType();
-      return ret(binary(n == "max" ? BinOp::Max : BinOp::Min, convert(arg(0), t.elem), convert(arg(1), t.elem), t.elem));
+      Value* a = convert(arg(0), t.elem);
+      Value* b2 = convert(arg(1), t.elem);
+      return ret(binary(n == "max" ? BinOp::Max : BinOp::Min, a, b2, t.elem));
     }
     std::int64_t axis = tmplInt(0);
     if (axis < 0) axis = 0;
@@ -1214,13 +1223,17 @@ std::pair<Value*, Value*> Lowerer::blockPointers(const BlockPtr& bp, ElemType pt
       idx = e;
     }
     Value* pos = binary(BinOp::Add, toShape(bp.offsets[a], idx->type.shape), idx, i64);
-    Value* in = binary(BinOp::And, binary(BinOp::Ge, pos, toShape(b_.intConst(0, i64), pos->type.shape), ElemType::of(Scalar::Bool)),
-                       binary(BinOp::Lt, pos, toShape(bp.shape[a], pos->type.shape), ElemType::of(Scalar::Bool)),
-                       ElemType::of(Scalar::Bool));
-    Value* off = binary(BinOp::Mul, pos, toShape(bp.strides[a], pos->type.shape), i64);
-    ptrs = ptrs ? b_.one(OpKind::AddPtr, {toShape(ptrs, shape), toShape(off, shape)}, Type::tile(ptrType, shape))
-                : b_.one(OpKind::AddPtr, {toShape(bp.base, shape), toShape(off, shape)}, Type::tile(ptrType, shape));
-    mask = mask ? binary(BinOp::And, toShape(mask, shape), toShape(in, shape), ElemType::of(Scalar::Bool)) : toShape(in, shape);
+    // One op per statement: argument evaluation order is unspecified, output must not be.
+    Value* zero = toShape(b_.intConst(0, i64), pos->type.shape);
+    Value* above = binary(BinOp::Ge, pos, zero, ElemType::of(Scalar::Bool));
+    Value* limit = toShape(bp.shape[a], pos->type.shape);
+    Value* below = binary(BinOp::Lt, pos, limit, ElemType::of(Scalar::Bool));
+    Value* in = binary(BinOp::And, above, below, ElemType::of(Scalar::Bool));
+    Value* stride = toShape(bp.strides[a], pos->type.shape);
+    Value* off = binary(BinOp::Mul, pos, stride, i64);
+    ptrs = b_.one(OpKind::AddPtr, {toShape(ptrs ? ptrs : bp.base, shape), toShape(off, shape)}, Type::tile(ptrType, shape));
+    Value* inFull = toShape(in, shape);
+    mask = mask ? binary(BinOp::And, toShape(mask, shape), inFull, ElemType::of(Scalar::Bool)) : inFull;
   }
   return {ptrs, mask};
 }

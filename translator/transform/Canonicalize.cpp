@@ -162,6 +162,23 @@ void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
   });
 }
 
+// x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (not floats: -0.0 + 0.0 is 0.0).
+Value* identity(const Op& o) {
+  if (o.kind != OpKind::Binary || o.results.size() != 1) return nullptr;
+  auto isConst = [](const Value* v, std::int64_t c) {
+    return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->i == c;
+  };
+  Value* a = o.operands[0];
+  Value* b = o.operands[1];
+  if (!a->type.elem.isInt() || a->type != o.result()->type) return nullptr;
+  switch (o.binop()) {
+    case BinOp::Add: return isConst(b, 0) ? a : (isConst(a, 0) && b->type == a->type) ? b : nullptr;
+    case BinOp::Sub: return isConst(b, 0) ? a : nullptr;
+    case BinOp::Mul: return isConst(b, 1) ? a : (isConst(a, 1) && b->type == a->type) ? b : nullptr;
+    default: return nullptr;
+  }
+}
+
 void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) {
   for (auto& op : b.ops) {
     for (Value*& v : op->operands) {
@@ -169,6 +186,10 @@ void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) 
       if (it != repl.end()) v = it->second;
     }
     Folder::fold(*op);
+    if (Value* same = identity(*op)) {
+      repl[op->result()] = same;
+      continue;
+    }
     if (pure(*op) && op->results.size() == 1 && op->regions.empty()) {
       Key key = keyOf(*op);
       auto it = scope.find(key);
@@ -205,12 +226,38 @@ bool dce(Block& b, const std::set<const Value*>& used) {
   return changed;
 }
 
+// A loop-carried value that every iteration yields unchanged is the loop's input: drop it
+// from the loop (its block argument and result become the input).
+void dropInvariantCarried(Block& b, std::map<Value*, Value*>& repl) {
+  for (auto& op : b.ops) {
+    for (auto& r : op->regions) dropInvariantCarried(*r, repl);
+    if (op->kind != OpKind::For) continue;
+    Block& body = *op->regions[0];
+    Op* y = body.ops.empty() || body.ops.back()->kind != OpKind::Yield ? nullptr : body.ops.back().get();
+    if (!y) continue;
+    for (std::size_t j = op->results.size(); j-- > 0;) {
+      Value* arg = body.args[j + 1];
+      if (y->operands[j] != arg) continue;
+      Value* init = op->operands[j + 3];
+      repl[arg] = init;
+      repl[op->results[j]] = init;
+      body.args.erase(body.args.begin() + static_cast<long>(j) + 1);
+      op->results.erase(op->results.begin() + static_cast<long>(j));
+      op->operands.erase(op->operands.begin() + static_cast<long>(j) + 3);
+      y->operands.erase(y->operands.begin() + static_cast<long>(j));
+    }
+  }
+}
+
 }  // namespace
 
 void canonicalize(Kernel& k) {
   std::map<Value*, Value*> repl;
   cse(*k.body, {}, repl);
   replaceUses(*k.body, repl);
+  std::map<Value*, Value*> invariant;
+  dropInvariantCarried(*k.body, invariant);
+  replaceUses(*k.body, invariant);
   for (;;) {
     std::set<const Value*> used;
     uses(*k.body, used);

@@ -187,21 +187,26 @@ struct tile_traits<tile<T, D...>> {
 
 template <class T, int R, int E0, int E1, int E2>
 struct tile_of_rank;
+// make() returns the tile type spelled as tile<T, E...>, so that diagnostics name it plainly.
 template <class T, int E0, int E1, int E2>
 struct tile_of_rank<T, 0, E0, E1, E2> {
   using type = T;
+  static T make() { return T{}; }
 };
 template <class T, int E0, int E1, int E2>
 struct tile_of_rank<T, 1, E0, E1, E2> {
   using type = tile<T, E0>;
+  static tile<T, E0> make() { return {}; }
 };
 template <class T, int E0, int E1, int E2>
 struct tile_of_rank<T, 2, E0, E1, E2> {
   using type = tile<T, E0, E1>;
+  static tile<T, E0, E1> make() { return {}; }
 };
 template <class T, int E0, int E1, int E2>
 struct tile_of_rank<T, 3, E0, E1, E2> {
   using type = tile<T, E0, E1, E2>;
+  static tile<T, E0, E1, E2> make() { return {}; }
 };
 
 /// The tile of element T and shape S (T itself for a rank-0 shape).
@@ -209,6 +214,7 @@ template <class T, shape_t S>
 struct tile_for {
   static constexpr int r = S.rank, e0 = S.ext[0], e1 = S.ext[1], e2 = S.ext[2];
   using type = typename tile_of_rank<T, r, e0, e1, e2>::type;
+  static auto make() { return tile_of_rank<T, r, e0, e1, e2>::make(); }
 };
 template <class T, shape_t S>
 using tile_t = typename tile_for<T, S>::type;
@@ -391,7 +397,7 @@ template <class R, class F, class... X>
 auto map(F f, const X&... x) {
   constexpr shape_t S = common_shape<X...>();
   static_assert(S.ok && S.rank > 0);
-  tile_t<R, S> out;
+  auto out = tile_for<R, S>::make();
   for (int i = 0; i < S.size(); ++i) out.data[i] = f(pick<S>(x, i)...);
   return out;
 }
@@ -825,7 +831,7 @@ concept valid_expand_axis = tile_value<X> && Axis >= 0 && Axis <= detail::shape_
 template <int Axis, class X>
   requires valid_expand_axis<Axis, X>
 auto expand_dims(const X& x) {
-  detail::tile_t<detail::element_of<X>, detail::insert_axis<detail::shape_of<X>, Axis>()> r;
+  auto r = detail::tile_for<detail::element_of<X>, detail::insert_axis<detail::shape_of<X>, Axis>()>::make();
   for (int i = 0; i < X::size; ++i) r.data[i] = x.data[i];
   return r;
 }
@@ -1003,7 +1009,7 @@ template <class P, class V, class M = bool>
 auto atomic_add(const P& ptrs, const V& values, const M& mask = true) {
   using T = detail::pointee_t<detail::element_of<P>>;
   constexpr detail::shape_t S = detail::shape_of<P>;
-  detail::tile_t<T, S> old;
+  auto old = detail::tile_for<T, S>::make();
   for (int i = 0; i < S.size(); ++i) {
     if (!detail::pick<S>(mask, i)) continue;
     T* p = ptrs.data[i];
@@ -1182,7 +1188,7 @@ auto reduce_axis(const X& x, F f) {
   if constexpr (S.rank == 1) {
     return f(x.data, n, 1);
   } else {
-    tile_t<Out, remove_axis<S, Axis>()> r;
+    auto r = tile_for<Out, remove_axis<S, Axis>()>::make();
     for (int o = 0; o < outer; ++o)
       for (int i = 0; i < inner; ++i) r.data[o * inner + i] = f(x.data + o * n * inner + i, n, inner);
     return r;
