@@ -61,3 +61,10 @@ TEST_CASE("double scalars act as float, integer scalars convert to the tile's el
   static_assert(std::is_same_v<decltype(arange<4>() + int64_t{5}), tile<int, 4>>);
   static_assert(std::is_same_v<decltype(full<half, 4>(1.0f) * 2.0f), tile<half, 4>>);
 }
+
+TEST_CASE("NaN converts to the canonical NaN CUDA gives (0x7fff) in half and bfloat16") {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  CHECK(half(nan).bits == 0x7fff);
+  CHECK(half(-nan).bits == 0x7fff);
+  CHECK(bfloat16(nan).bits == 0x7fff);
+}

@@ -92,6 +92,7 @@ class KernelPrinter {
   std::vector<std::string> smemPlan_;
   bool failed_ = false;
   bool usesHalf_ = false, usesBf16_ = false;
+  std::set<const Value*> used_;
 
   void line(const std::string& s) { body_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + s + "\n"; }
 
@@ -205,20 +206,31 @@ class KernelPrinter {
     std::vector<std::string> conds;
     const Layout& l = *g.l;
     for (int p = 0; p < l.parentRank(); ++p) {
-      if (p == skipDim) continue;
+      if (p == skipDim || l.tpw[static_cast<std::size_t>(p)] * l.wpc[static_cast<std::size_t>(p)] == 1) continue;
       const auto it = std::find(l.dims.begin(), l.dims.end(), p);
-      const std::string t = threadPos(g.layoutIndex, p);
-      if (t == "0") continue;
       if (it == l.dims.end()) {
-        conds.push_back(t + " == 0");
+        conds.push_back(threadPos(g.layoutIndex, p) + " == 0");
       } else {
         const auto& x = g.ax[static_cast<std::size_t>(it - l.dims.begin())];
-        if (x.replicated) conds.push_back(t + " * " + std::to_string(l.spt[static_cast<std::size_t>(p)]) + " < " + std::to_string(x.extent));
+        if (x.replicated)
+          conds.push_back(threadPos(g.layoutIndex, p) + " * " + std::to_string(l.spt[static_cast<std::size_t>(p)]) + " < " + std::to_string(x.extent));
       }
     }
     std::string s;
     for (auto& c : conds) s += (s.empty() ? "" : " && ") + c;
     return s;
+  }
+
+  std::string zero(ElemType e) {
+    switch (e.kind) {
+      case Scalar::Bool: return "false";
+      case Scalar::F32: return "0.0f";
+      case Scalar::F16: return "tilecc::cvt_f16(0.0f)";
+      case Scalar::BF16: return "tilecc::cvt_bf16(0.0f)";
+      case Scalar::Ptr: return "static_cast<" + type(e) + ">(nullptr)";
+      case Scalar::I32: return "0";
+      default: return type(e) + "(0)";
+    }
   }
 
   // ---- values ----
@@ -558,7 +570,7 @@ void KernelPrinter::op(const Op& o) {
       const std::string pe = el(p, "reg");
       if (!tile()) {
         std::string e = "*" + scalar(p);
-        if (o.operands.size() >= 2) e = scalar(o.operands[1]) + " ? " + e + " : " + (o.operands.size() >= 3 ? scalar(o.operands[2]) : type(r->type.elem) + "(0)");
+        if (o.operands.size() >= 2) e = scalar(o.operands[1]) + " ? " + e + " : " + (o.operands.size() >= 3 ? scalar(o.operands[2]) : zero(r->type.elem));
         line(constDecl(r->type.elem, names_.of(r)) + " = " + e + ";");
         return;
       }
@@ -566,7 +578,7 @@ void KernelPrinter::op(const Op& o) {
       const std::string n = array(r, "one element per access");
       std::string e = "*" + pe;
       if (o.operands.size() >= 2)
-        e = el(o.operands[1], "reg") + " ? " + e + " : " + (o.operands.size() >= 3 ? el(o.operands[2], "reg") : convertExpr(ElemType::of(Scalar::I32), r->type.elem, "0"));
+        e = el(o.operands[1], "reg") + " ? " + e + " : " + (o.operands.size() >= 3 ? el(o.operands[2], "reg") : zero(r->type.elem));
       loop(g.n, n + "[reg] = " + e + ";");
       return;
     }
@@ -588,6 +600,10 @@ void KernelPrinter::op(const Op& o) {
       const Value* p = o.operands[0];
       const ElemType e = o.operands[1]->type.elem;
       if (!p->type.isTile()) {
+        if (!used_.count(r)) {
+          line("if (threadIdx.x == 0) tilecc::atomic_add(" + scalar(p) + ", " + scalar(o.operands[1]) + ");");
+          return;
+        }
         const std::string n = names_.of(r);
         smemFor(e.bytes(), "scalar atomic result");
         line(type(e) + " " + n + ";");
@@ -606,8 +622,12 @@ void KernelPrinter::op(const Op& o) {
       std::string cond = owner(g);
       const bool replicated = !cond.empty();
       if (o.operands.size() >= 3) cond += (cond.empty() ? "" : " && ") + el(o.operands[2], "reg");
-      const std::string zero = convertExpr(ElemType::of(Scalar::I32), e, "0");
+      const std::string zero = this->zero(e);
       const std::string call = "tilecc::atomic_add(" + el(p, "reg") + ", " + el(o.operands[1], "reg") + ")";
+      if (!used_.count(r)) {  // old values unused: owners just add
+        loop(g.n, (cond.empty() ? "" : "if (" + cond + ") ") + call + ";");
+        return;
+      }
       if (!replicated) {
         const std::string n = array(r, "old values");
         loop(g.n, n + "[reg] = " + (cond.empty() ? call : cond + " ? " + call + " : " + zero) + ";");
@@ -986,6 +1006,9 @@ bool KernelPrinter::run(CudaKernel& out) {
     const Value* p = k_.params[i];
     params += (i ? ", " : "") + type(p->type.elem) + " " + names_.of(p);
   }
+  walk(const_cast<Block&>(*k_.body), [&](Op& o) {
+    for (const Value* v : o.operands) used_.insert(v);
+  });
   try {
     block(*k_.body);
   } catch (const Unsupported&) {

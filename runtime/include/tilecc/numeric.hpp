@@ -29,13 +29,13 @@ inline float bits_float(std::uint32_t u) {
 }
 
 // Round-to-nearest-even float -> binary16, with overflow to infinity, gradual underflow and
-// NaN kept quiet (payload truncated, as CUDA's __float2half_rn).
+// NaN as CUDA gives it (0x7fff), so that host and device results match bit for bit.
 inline std::uint16_t float_to_half_bits(float f) {
   const std::uint32_t x = float_bits(f);
   const std::uint32_t sign = (x >> 16) & 0x8000u;
   const std::uint32_t a = x & 0x7fffffffu;
-  if (a >= 0x7f800000u)  // inf or NaN
-    return static_cast<std::uint16_t>(sign | 0x7c00u | (a > 0x7f800000u ? 0x200u | ((a >> 13) & 0x3ffu) : 0u));
+  if (a > 0x7f800000u) return 0x7fffu;  // NaN: canonical, as CUDA's __float2half_rn
+  if (a == 0x7f800000u) return static_cast<std::uint16_t>(sign | 0x7c00u);
   if (a >= 0x477ff000u)  // >= 65520: rounds to infinity
     return static_cast<std::uint16_t>(sign | 0x7c00u);
   const int e = static_cast<int>(a >> 23);
@@ -67,7 +67,7 @@ inline float half_bits_to_float(std::uint16_t h) {
 
 inline std::uint16_t float_to_bfloat16_bits(float f) {
   const std::uint32_t x = float_bits(f);
-  if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((x >> 16) | 0x40u);  // quiet NaN
+  if ((x & 0x7fffffffu) > 0x7f800000u) return 0x7fffu;  // NaN: canonical, as CUDA's __float2bfloat16_rn
   return static_cast<std::uint16_t>((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
 }
 

@@ -1,0 +1,152 @@
+// The feature kernels (kernels/feature_kernels.tile.cpp) on the GPU against the host twin.
+#include "kernels/feature_kernels.tile.cpp"
+#include "feature_kernels.h"
+
+#include "gpu_check.hpp"
+
+
+template <class T>
+std::vector<T> ints(sample::rng& r, std::size_t n, int lo, int hi) {
+  std::vector<T> v(n);
+  for (auto& e : v) e = static_cast<T>(r.range(lo, hi));
+  return v;
+}
+
+int main() {
+  gpu::requireGpu();
+  sample::report rep("features (GPU vs host twin)");
+  sample::rng r;
+  {  // int_ops
+    auto a = ints<int>(r, 256, -1000000, 1000000), b = ints<int>(r, 256, -3, 40);
+    a[0] = std::numeric_limits<int>::min();
+    b[0] = -1;
+    auto c = ints<int8_t>(r, 256, -128, 127);
+    auto d = ints<int64_t>(r, 256, -2000000000, 2000000000);
+    std::vector<int> out(1024, -7);
+    std::vector<int8_t> out8(256, 0);
+    std::vector<int64_t> out64(256, 0);
+    auto t_out = out;
+    auto t_out8 = out8;
+    auto t_out64 = out64;
+    host::launch(1, int_ops, a.data(), b.data(), t_out.data(), c.data(), t_out8.data(), d.data(), t_out64.data());
+    gpu::buffer<int> da(a), db(b), dout(out);
+    gpu::buffer<int8_t> dc(c), dout8(out8);
+    gpu::buffer<int64_t> dd(d), dout64(out64);
+    GPU_CHECK(launch_int_ops(dim3(1), nullptr, da.p, db.p, dout.p, dc.p, dout8.p, dd.p, dout64.p));
+    gpu::sync();
+    rep.expect("int_ops: int32 / % << >> & | ^ ~ abs", dout.get() == t_out);
+    rep.expect("int_ops: int8 wrapping", dout8.get() == t_out8);
+    rep.expect("int_ops: int64", dout64.get() == t_out64);
+  }
+  {  // float_ops
+    auto x = sample::random_vector<float>(r, 512, 3.0f);
+    x[0] = NAN;
+    x[1] = 1e10f;
+    x[2] = -1e10f;
+    auto h = sample::random_vector<tilecc::half>(r, 512, 2.0f);
+    std::vector<float> out(2048, 0);
+    std::vector<tilecc::half> hout(512, tilecc::half(0.0f));
+    std::vector<int> iout(512, 0);
+    std::vector<tilecc::bfloat16> bout(512, tilecc::bfloat16(0.0f));
+    std::vector<uint8_t> u8(512, 0);
+    auto t_out = out;
+    auto t_hout = hout;
+    auto t_iout = iout;
+    auto t_bout = bout;
+    auto t_u8 = u8;
+    host::launch(1, float_ops, x.data(), h.data(), t_out.data(), t_hout.data(), t_iout.data(), t_bout.data(), t_u8.data());
+    gpu::buffer<float> dx(x), dout(out);
+    gpu::buffer<tilecc::half> dh(h), dhout(hout);
+    gpu::buffer<int> diout(iout);
+    gpu::buffer<tilecc::bfloat16> dbout(bout);
+    gpu::buffer<uint8_t> du8(u8);
+    GPU_CHECK(launch_float_ops(dim3(1), nullptr, dx.p, dh.as<const __half>(), dout.p, dhout.as<__half>(), diout.p,
+                               dbout.as<__nv_bfloat16>(), du8.p));
+    gpu::sync();
+    auto g = dout.get();
+    // NaN propagates identically (element 0): compare the rest with a tolerance for libm ulps.
+    bool nanSame = true;
+    for (std::size_t i = 0; i < g.size(); ++i) nanSame &= std::isnan(g[i]) == std::isnan(t_out[i]);
+    rep.expect("float_ops: NaN in the same places", nanSame);
+    for (auto* v : {&g, &t_out})
+      for (auto& e : *v)
+        if (std::isnan(e)) e = 0;
+    gpu::check(rep, "float_ops: math functions", g, t_out, 1e-5);
+    auto gh = dhout.get();
+    bool hsame = true;
+    for (std::size_t i = 0; i < gh.size(); ++i) hsame &= gh[i].bits == t_hout[i].bits;
+    rep.expect("float_ops: half arithmetic bit-exact", hsame);
+    rep.expect("float_ops: float->int saturates, NaN->0", diout.get() == t_iout);
+    rep.expect("float_ops: float->uint8 saturates", du8.get() == t_u8);
+    auto gb = dbout.get();
+    bool bsame = true;
+    for (std::size_t i = 0; i < gb.size(); ++i) bsame &= gb[i].bits == t_bout[i].bits;
+    rep.expect("float_ops: bfloat16 rounding bit-exact", bsame);
+  }
+  {  // reductions
+    auto x = sample::random_vector<float>(r, 2048);
+    auto h = sample::random_vector<tilecc::half>(r, 2048);
+    auto c = ints<int8_t>(r, 2048, -3, 3);
+    std::vector<float> out(520, NAN);
+    std::vector<int> iout(170, -5);
+    auto t_out = out;
+    auto t_iout = iout;
+    host::launch(1, reductions, x.data(), h.data(), c.data(), t_out.data(), t_iout.data());
+    gpu::buffer<float> dx(x), dout(out);
+    gpu::buffer<tilecc::half> dh(h);
+    gpu::buffer<int8_t> dc(c);
+    gpu::buffer<int> diout(iout);
+    GPU_CHECK(launch_reductions(dim3(1), nullptr, dx.p, dh.as<const __half>(), dc.p, dout.p, diout.p));
+    gpu::sync();
+    gpu::check(rep, "reductions: sum/max/min along each axis, rank 3", dout.get(), t_out, 1e-5);
+    rep.expect("reductions: argmax/argmin (first index on ties), int8 sums", diout.get() == t_iout);
+  }
+  {  // shapes
+    auto x = sample::random_vector<float>(r, 2048);
+    std::vector<float> out(4352 + 2048 + 1, NAN);
+    auto t_out = out;
+    host::launch(1, shapes, x.data(), t_out.data());
+    gpu::buffer<float> dx(x), dout(out);
+    GPU_CHECK(launch_shapes(dim3(1), nullptr, dx.p, dout.p));
+    gpu::sync();
+    gpu::check(rep, "shapes: trans 32x64, reshape, broadcast_to, rank-3 expand/sum", dout.get(), t_out, 0.0);
+  }
+  {  // control
+    const int rows = 37;
+    auto x = sample::random_vector<float>(r, rows * 1024 + 1);
+    auto lens = ints<int>(r, rows, 0, 1024);
+    lens[3] = 0;
+    lens[5] = 1024;
+    std::vector<float> out(rows + 1, NAN);
+    auto t_out = out;
+    host::launch(rows, control, x.data(), lens.data(), t_out.data(), rows, 5);
+    gpu::buffer<float> dx(x), dout(out);
+    gpu::buffer<int> dl(lens);
+    GPU_CHECK(launch_control(dim3(rows), nullptr, dx.p, dl.p, dout.p, rows, 5));
+    gpu::sync();
+    gpu::check(rep, "control: loops, if/else, early return, &&, ?:, helpers", dout.get(), t_out, 1e-5);
+  }
+  {  // memory
+    const int rows = 70 + r.range(0, 40), cols = 100 + r.range(0, 100), programs = (rows + 31) / 32;
+    auto a = sample::random_vector<float>(r, static_cast<std::size_t>(std::max(rows * cols, programs * 128)));
+    std::vector<float> b(rows * cols + 5, NAN);
+    std::vector<int> hist(16, 0), counter(1, 0), olds(100000 + programs + 1, 0);
+    std::vector<float> fsum(4, 0.0f);
+    auto t_b = b;
+    auto t_hist = hist;
+    auto t_counter = counter;
+    auto t_olds = olds;
+    auto t_fsum = fsum;
+    host::launch(programs, memory, a.data(), t_b.data(), rows, cols, t_hist.data(), t_counter.data(), t_fsum.data(), t_olds.data());
+    gpu::buffer<float> da(a), db(b), dfsum(fsum);
+    gpu::buffer<int> dhist(hist), dcounter(counter), dolds(olds);
+    GPU_CHECK(launch_memory(dim3(programs), nullptr, da.p, db.p, rows, cols, dhist.p, dcounter.p, dfsum.p, dolds.p));
+    gpu::sync();
+    gpu::check(rep, "memory: block pointers with ragged edges", db.get(), t_b, 0.0);
+    rep.expect("memory: atomic_add histogram", dhist.get() == t_hist);
+    rep.expect("memory: scalar atomic_add", dcounter.get() == t_counter);
+    rep.expect("memory: atomic old values reach every copy", dolds.get() == t_olds);
+    gpu::check(rep, "memory: masked float atomics", dfsum.get(), t_fsum, 1e-5);
+  }
+  return rep.finish();
+}

@@ -1,0 +1,129 @@
+// Kernels that exercise the language beyond the samples; tests/gpu/gpu_features.cpp runs each
+// on the GPU and in the host twin on the same random inputs and compares.
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+// Integer semantics: division/remainder by zero and negative operands, shifts out of range,
+// wrapping 8-bit arithmetic, 64-bit values, bitwise ops, comparisons.
+TILECC_KERNEL(num_warps = 2)
+void int_ops(const int* a, const int* b, int* out, const int8_t* c, int8_t* out8, const int64_t* d, int64_t* out64) {
+  auto i = arange<256>();
+  auto x = load(a + i);
+  auto y = load(b + i);
+  store(out + i, x / y);
+  store(out + 256 + i, x % y);
+  store(out + 512 + i, (x << (y & 63)) ^ (x >> (y & 63)));
+  store(out + 768 + i, where(x > y, x & y, x | y) + abs(x) - (~y));
+  auto c8 = load(c + i);
+  store(out8 + i, c8 * c8 + c8 / cast<int8_t>(y) - (c8 >> 2));
+  auto d64 = load(d + i);
+  store(out64 + i, d64 * 3 + cast<int64_t>(x) / 7 - (d64 % cast<int64_t>(y)));
+}
+
+// Floating point: half arithmetic, math functions, casts with saturation and NaN, NaN-ignoring
+// maximum/minimum, fma with scalars, bf16 rounding.
+TILECC_KERNEL(num_warps = 4)
+void float_ops(const float* x, const half* h, float* out, half* hout, int* iout, bfloat16* bout, uint8_t* u8out) {
+  auto i = arange<512>();
+  auto v = load(x + i);
+  auto hv = load(h + i);
+  store(hout + i, hv * hv + cast<half>(v) - abs(hv));
+  store(out + i, exp(v * 0.25f) + log(abs(v) + 1.0f) + sqrt(abs(v)) + rsqrt(abs(v) + 0.5f));
+  store(out + 512 + i, sigmoid(v) + tanh(v) + erf(v) + sin(v) * cos(v) + exp2(v * 0.1f) - log2(abs(v) + 2.0f));
+  store(out + 1024 + i, floor(v * 3.0f) + ceil(v * 3.0f) + fma(v, 2.0f, 1.0f) + fma(0.5f, v, v));
+  store(out + 1536 + i, maximum(v, 0.0f) + minimum(v, -0.5f) + maximum(v * 1e30f * 1e30f, v));
+  store(iout + i, cast<int>(v * 1e9f));
+  store(u8out + i, cast<uint8_t>(v * 100.0f));
+  store(bout + i, cast<bfloat16>(v * 3.3f));
+}
+
+// Reductions along each axis of rank-2 and rank-3 tiles, with argmax/argmin ties.
+TILECC_KERNEL(num_warps = 4)
+void reductions(const float* x, const half* h, const int8_t* c, float* out, int* iout) {
+  auto r = col(arange<64>());
+  auto k = row(arange<32>());
+  auto t = load(x + r * 32 + k);
+  auto ht = load(h + r * 32 + k);
+  auto ct = load(c + r * 32 + k);
+  store(out + arange<64>(), sum<1>(t));
+  store(out + 64 + arange<32>(), max<0>(t));
+  store(out + 96 + arange<32>(), min<0>(t) + sum<0>(ht));
+  store(out + 128 + arange<64>(), cast<float>(max<1>(ht)));
+  store(iout + arange<64>(), argmax<1>(t));
+  store(iout + 64 + arange<32>(), argmin<0>(t));
+  store(iout + 96 + arange<32>(), argmax<0>(cast<int>(ct)));  // many ties
+  store(iout + 128 + arange<32>(), sum<0>(ct));
+  auto t3 = reshape<8, 8, 32>(t);
+  store(out + 192 + arange<64>(), reshape<64>(sum<2>(t3)));
+  store(out + 256 + arange<256>(), reshape<256>(max<1>(t3)));
+  store(out + 512, sum(sum<0>(t)));
+  store(iout + 160, argmax(reshape<2048>(ct)));
+}
+
+// Shapes: non-square transposes, reshape, broadcast_to, expand_dims on rank 3.
+TILECC_KERNEL(num_warps = 4)
+void shapes(const float* x, float* out) {
+  auto t = load(x + col(arange<32>()) * 64 + row(arange<64>()));  // 32 x 64
+  auto tt = trans(t);                                              // 64 x 32
+  store(out + col(arange<64>()) * 32 + row(arange<32>()), tt * 2.0f);
+  auto flat = reshape<2048>(t);
+  store(out + 2048 + arange<2048>(), flat + 1.0f);
+  auto b = broadcast_to<4, 64>(load(x + arange<64>()));
+  store(out + 4096 + col(arange<4>()) * 64 + row(arange<64>()), b + cast<float>(col(arange<4>())));
+  auto e = expand_dims<0>(t);  // 1 x 32 x 64
+  auto s = sum<0>(e + e);
+  store(out + 4352 + col(arange<32>()) * 64 + row(arange<64>()), s);
+}
+
+template <int N>
+float clamp_sum(tile<float, N> t, float hi) {
+  return min(sum(t), hi);
+}
+
+// Control flow: nested loops carrying tiles and scalars, if/else inside loops, early return
+// inside a loop, short-circuit && guarding a load, scalar loads/stores, program ids.
+TILECC_KERNEL(num_warps = 4)
+void control(const float* x, const int* lens, float* out, int rows, int stop_at) {
+  const int r = program_id(0);
+  const int len = load(lens + r);
+  auto acc = zeros<float, 128>();
+  float scalar_total = 0.0f;
+  int odd = 0;
+  for (int base = 0; base < len; base += 128) {
+    auto cols = base + arange<128>();
+    auto v = load(x + r * 1024 + cols, cols < len, 0.0f);
+    if ((base / 128) % 2 == 1) {
+      acc += v * 2.0f;
+      odd += 1;
+    } else {
+      acc -= v;
+    }
+    for (int k = 0; k < 2; ++k) scalar_total += sum(v) * 0.5f;
+    if (r == stop_at && base >= 256) {
+      store(out + r, -1000.0f);
+      return;
+    }
+  }
+  const bool has_next = r + 1 < rows && load(lens + r + 1) > 0;
+  const float extra = has_next ? load(x + (r + 1) * 1024) : -1.0f;
+  store(out + r, clamp_sum(acc, 1e6f) + scalar_total + extra + static_cast<float>(odd) + num_programs(0));
+}
+
+// Block pointers (ragged edges), atomics returning old values, scalar atomics.
+TILECC_KERNEL(num_warps = 4)
+void memory(const float* a, float* b, int rows, int cols, int* hist, int* counter, float* fsum, int* olds) {
+  auto src = make_block_ptr<32, 64>(a, {rows, cols}, {cols, 1}, {program_id(0) * 32, 0});
+  auto dst = make_block_ptr<32, 64>(b, {rows, cols}, {cols, 1}, {program_id(0) * 32, 0});
+  for (int c = 0; c < cols; c += 64) {
+    store(dst, load(src) + 1.0f);
+    src = advance(src, {0, 64});
+    dst = advance(dst, {0, 64});
+  }
+  auto v = load(a + program_id(0) * 128 + arange<128>());
+  auto bins = cast<int>(abs(v) * 4.0f) & 15;
+  auto old = atomic_add(hist + bins, 1);
+  store(olds + program_id(0) * 128 + arange<128>(), cast<int>(old >= 0));
+  atomic_add(fsum + (arange<128>() & 3), v, arange<128>() < 64);
+  const int ticket = atomic_add(counter, 1);
+  store(olds + 100000 + program_id(0), cast<int>(ticket >= 0));
+}
