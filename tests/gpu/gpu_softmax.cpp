@@ -5,7 +5,7 @@
 
 template <class T, int BLOCK, class D, class L>
 void run(sample::report& rep, sample::rng& r, int rows, int cols, L launch, double tol) {
-  const int64_t stride = cols + r.range(0, 5);
+  const int64_t stride = cols + (rows % 2 == 0 ? 0 : r.range(1, 5));  // even row counts: aligned rows (the specialised variant)
   auto x = sample::random_vector<T>(r, rows * stride, 3.0f);
   std::vector<T> out(rows * stride, sample::poison<T>());
   auto twin = out;

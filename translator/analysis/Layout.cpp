@@ -37,15 +37,18 @@ Layout transposed(const Layout& l) {
   return r;
 }
 
-Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec) {
+Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec, int fastest) {
   const int r = static_cast<int>(shape.size());
+  if (fastest < 0) fastest = r - 1;
   Layout l;
   l.spt.assign(r, 1);
   l.tpw.assign(r, 1);
   l.wpc.assign(r, 1);
-  for (int d = r - 1; d >= 0; --d) l.order.push_back(d);
+  l.order.push_back(fastest);
+  for (int d = r - 1; d >= 0; --d)
+    if (d != fastest) l.order.push_back(d);
   for (int d = 0; d < r; ++d) l.dims.push_back(d);
-  l.spt[r - 1] = std::max(1, std::min(vec, shape[r - 1]));
+  l.spt[static_cast<std::size_t>(fastest)] = std::max(1, std::min(vec, shape[static_cast<std::size_t>(fastest)]));
   int lanes = 32;
   for (int d : l.order) {
     const int t = std::min(lanes, std::max(1, shape[d] / l.spt[d]));
@@ -89,7 +92,7 @@ namespace {
 
 bool isElementwise(OpKind k) {
   return k == OpKind::Binary || k == OpKind::Unary || k == OpKind::Fma || k == OpKind::Select ||
-         k == OpKind::Convert || k == OpKind::AddPtr;
+         k == OpKind::Convert || k == OpKind::AddPtr || k == OpKind::Hint;
 }
 
 class Assigner {
@@ -146,7 +149,28 @@ class Assigner {
   int layoutOf(Value* v) {
     auto it = want_.find(v);
     if (it != want_.end()) return it->second;
-    return want_[v] = intern(defaultLayout(v->type.shape, k_.numWarps));
+    return want_[v] = guess(v, 0);
+  }
+
+  // A value nobody has asked for yet follows what its producers already have (an operand of
+  // the same shape with a layout, a few ops up), so that it meets them without a conversion.
+  int guess(const Value* v, int depth) {
+    if (const Op* d = v->def; d && d->kind == OpKind::Load && d->operands[0]->type.isTile()) return anchor(*d);
+    if (const Op* d = v->def; d && d->kind == OpKind::For && depth < 4) {  // a loop result: what its update computes in
+      const Block& body = *d->regions[0];
+      for (std::size_t j = 0; j < d->results.size(); ++j)
+        if (d->results[j] == v && !body.ops.empty() && body.ops.back()->kind == OpKind::Yield)
+          return guess(body.ops.back()->operands[j], depth + 1);
+    }
+    if (const Op* d = v->def; d && depth < 4 && (isElementwise(d->kind) || d->kind == OpKind::Broadcast))
+      for (const Value* x : d->operands) {
+        if (!x->type.isTile() || x->type.shape != v->type.shape) continue;
+        auto it = want_.find(const_cast<Value*>(x));
+        if (it != want_.end()) return it->second;
+        const int g = guess(x, depth + 1);
+        if (!(at(g) == defaultLayout(x->type.shape, k_.numWarps))) return g;
+      }
+    return intern(defaultLayout(v->type.shape, k_.numWarps));
   }
 
   void request(Op& user, std::size_t idx, int layout) {
@@ -160,7 +184,9 @@ class Assigner {
     if (it->second != layout) needs_.push_back({&user, idx, layout});
   }
 
-  int anchor(const Value* ptrs) { return intern(defaultLayout(ptrs->type.shape, k_.numWarps)); }
+  // Memory operations choose their own layout: coalesced, with the access width the axis
+  // analysis proved along its fastest axis.
+  int anchor(const Op& o) { return intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps, o.vec, o.vecAxis)); }
 
   void block(Block& b) {
     for (auto it = b.ops.rbegin(); it != b.ops.rend(); ++it) op(**it);
@@ -190,7 +216,7 @@ class Assigner {
       case OpKind::Load:
       case OpKind::AtomicAdd:
         if (o.operands[0]->type.isTile()) {
-          const int a = anchor(o.operands[0]);
+          const int a = anchor(o);
           auto it = want_.find(res);
           if (it != want_.end() && it->second != a)
             after_.push_back({&o, a});
@@ -201,7 +227,7 @@ class Assigner {
         return;
       case OpKind::Store:
         if (o.operands[0]->type.isTile()) {
-          const int a = anchor(o.operands[0]);
+          const int a = anchor(o);
           for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, a);
         }
         return;
@@ -212,6 +238,7 @@ class Assigner {
       case OpKind::Select:
       case OpKind::Convert:
       case OpKind::AddPtr:
+      case OpKind::Hint:
         if (res->type.isTile()) {
           const int r = layoutOf(res);
           for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, r);
@@ -234,7 +261,7 @@ class Assigner {
           auto slot = insertAxis(layoutOf(res), axis);
           p = slot ? *slot : intern(defaultLayout(x->type.shape, k_.numWarps));
         } else {
-          p = intern(defaultLayout(x->type.shape, k_.numWarps));
+          p = guess(x, 0);
         }
         request(o, 0, p);
         if (res->type.isTile()) {
@@ -253,8 +280,11 @@ class Assigner {
       case OpKind::For: {
         Block& body = *o.regions[0];
         std::vector<int> ls(o.results.size(), -1);
+        const Op* yield = !body.ops.empty() && body.ops.back()->kind == OpKind::Yield ? body.ops.back().get() : nullptr;
         for (std::size_t j = 0; j < o.results.size(); ++j)
           if (o.results[j]->type.isTile()) {
+            // A carried value keeps the layout its update computes in (e.g. acc += load(...)).
+            if (!want_.count(o.results[j]) && yield) want_[o.results[j]] = guess(yield->operands[j], 0);
             ls[j] = layoutOf(o.results[j]);
             want_[body.args[j + 1]] = ls[j];
           }

@@ -33,8 +33,8 @@ Layout removeAxis(const Layout& l, int axis);
 Layout transposed(const Layout& l);
 
 /// A coalesced layout for a tile of `shape` with `vec` contiguous elements per thread along
-/// the last axis, spread over numWarps warps.
-Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec = 1);
+/// axis `fastest` (default: the last), spread over numWarps warps.
+Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec = 1, int fastest = -1);
 
 /// Geometry of one tile axis under a layout.
 struct AxisGeom {

@@ -93,6 +93,7 @@ class KernelPrinter {
   bool failed_ = false;
   bool usesHalf_ = false, usesBf16_ = false;
   std::set<const Value*> used_;
+  std::vector<std::string> accesses_;
 
   void line(const std::string& s) { body_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + s + "\n"; }
 
@@ -237,6 +238,7 @@ class KernelPrinter {
   std::string scalar(const Value* v) {
     if (v->type.isTile()) internalError("scalar expected");
     const Op* d = v->def;
+    if (d && d->kind == OpKind::Hint) return scalar(d->operands[0]);
     if (d && d->kind == OpKind::Constant) {
       const ElemType e = v->type.elem;
       if (e.isFloat()) {
@@ -460,6 +462,98 @@ class KernelPrinter {
     smemBusy_ = true;
   }
 
+
+  // ---- vector accesses: `vec` consecutive elements as one 2/4/8/16-byte word group ----
+  static std::string wordType(int total) {
+    return total == 16 ? "uint4" : total == 8 ? "uint2" : total == 4 ? "unsigned" : total == 2 ? "unsigned short" : "unsigned char";
+  }
+  static std::string word(int total, int index) {
+    static const char* parts[] = {".x", ".y", ".z", ".w"};
+    return total >= 8 ? std::string("w") + parts[index] : "w";
+  }
+  /// Element s of the loaded words.
+  std::string unpack(ElemType e, int total, int s) {
+    const int bytes = e.bytes();
+    const int byteOff = s * bytes;
+    if (bytes == 8) {
+      const std::string lo = word(total, byteOff / 4), hi = word(total, byteOff / 4 + 1);
+      return "static_cast<" + type(e) + ">((static_cast<unsigned long long>(" + hi + ") << 32) | " + lo + ")";
+    }
+    const std::string w = word(total, byteOff / 4);
+    const int shift = (byteOff % 4) * 8;
+    const std::string sh = shift ? "(" + w + " >> " + std::to_string(shift) + ")" : w;
+    switch (e.kind) {
+      case Scalar::F32: return "__uint_as_float(" + w + ")";
+      case Scalar::I32: return "static_cast<int>(" + w + ")";
+      case Scalar::U32: return w;
+      case Scalar::F16: return "__ushort_as_half(static_cast<unsigned short>(" + sh + "))";
+      case Scalar::BF16: return "__ushort_as_bfloat16(static_cast<unsigned short>(" + sh + "))";
+      case Scalar::Bool: return "((" + sh + " & 0xffu) != 0)";
+      default: return "static_cast<" + type(e) + ">(" + sh + " & 0xffu)";
+    }
+  }
+  /// The bits of element x, widened to a 32-bit word at the element's position.
+  std::string packPart(ElemType e, const std::string& x, int shift) {
+    std::string b;
+    switch (e.kind) {
+      case Scalar::F32: b = "__float_as_uint(" + x + ")"; break;
+      case Scalar::F16: b = "static_cast<unsigned>(__half_as_ushort(" + x + "))"; break;
+      case Scalar::BF16: b = "static_cast<unsigned>(__bfloat16_as_ushort(" + x + "))"; break;
+      case Scalar::I32:
+      case Scalar::U32: b = "static_cast<unsigned>(" + x + ")"; break;
+      default: b = "(static_cast<unsigned>(" + x + ") & 0xffu)"; break;
+    }
+    return shift ? "(" + b + " << " + std::to_string(shift) + ")" : b;
+  }
+
+  /// Registers of the vector group starting at `reg` along axis a (stride in registers).
+  struct VecPlan {
+    bool ok = false;
+    int vec = 1, axis = 0, stride = 1, total = 0;
+    bool lastAxis = true;
+  };
+  VecPlan vecPlan(const Op& o, const Geo& g) {
+    VecPlan v;
+    if (o.vec <= 1 || o.vecAxis < 0) return v;
+    const auto& x = g.ax[static_cast<std::size_t>(o.vecAxis)];
+    const int bytes = o.operands[0]->type.elem.pointeeType().bytes();
+    if (x.spt % o.vec != 0 || bytes > 8) return v;  // the layout does not hold the run: stay scalar
+    v.ok = true;
+    v.vec = o.vec;
+    v.axis = o.vecAxis;
+    v.stride = g.rstride[static_cast<std::size_t>(o.vecAxis)];
+    v.total = o.vec * bytes;
+    v.lastAxis = o.vecAxis == static_cast<int>(g.shape.size()) - 1;
+    return v;
+  }
+  void vecLoop(const Geo& g, const VecPlan& v, const std::vector<std::string>& body) {
+    line("#pragma unroll");
+    if (v.lastAxis) {
+      line("for (int reg = 0; reg < " + std::to_string(g.n) + "; reg += " + std::to_string(v.vec) + ") {");
+    } else {
+      line("for (int reg = 0; reg < " + std::to_string(g.n) + "; ++reg) {");
+      line("  if (" + digit(g, v.axis, "reg") + " % " + std::to_string(v.vec) + " != 0) continue;");
+    }
+    ++indent_;
+    for (const auto& b : body) line(b);
+    --indent_;
+    line("}");
+  }
+  std::string at(const std::string& base, const VecPlan& v, int s) {
+    if (s == 0) return base + "[reg]";
+    return base + "[reg + " + std::to_string(s * v.stride) + "]";
+  }
+  std::string elAt(const Value* val, const VecPlan& v, int s) {
+    return el(val, s == 0 ? "reg" : "(reg + " + std::to_string(s * v.stride) + ")");
+  }
+  void accessNote(const Op& o, const std::string& what, ElemType e) {
+    const int bytes = e.bytes();
+    std::string s = what + " at line " + std::to_string(o.loc.line) + ": " + std::to_string(o.vec) + " x " + toString(e) +
+                    " = " + std::to_string(o.vec * bytes) + " bytes per access";
+    if (!o.vecNote.empty()) s += " (" + o.vecNote + ")";
+    accesses_.push_back(s);
+  }
+
   // ---- ops ----
   void block(const Block& b);
   void op(const Op& o);
@@ -575,6 +669,29 @@ void KernelPrinter::op(const Op& o) {
         return;
       }
       const Geo g = geo(r);
+      const Geo gp = geo(p);
+      accessNote(o, "load", r->type.elem);
+      const VecPlan v = vecPlan(o, gp);
+      if (v.ok) {
+        const std::string n = array(r, std::to_string(v.vec) + " elements per access");
+        const std::string wt = wordType(v.total);
+        std::vector<std::string> body;
+        const std::string ld = "const " + wt + " w = *reinterpret_cast<const " + wt + "*>(" + pe + ");";
+        if (o.operands.size() >= 2) {
+          body.push_back("if (" + el(o.operands[1], "reg") + ") {");
+          body.push_back("  " + ld);
+          for (int s2 = 0; s2 < v.vec; ++s2) body.push_back("  " + at(n, v, s2) + " = " + unpack(r->type.elem, v.total, s2) + ";");
+          body.push_back("} else {");
+          for (int s2 = 0; s2 < v.vec; ++s2)
+            body.push_back("  " + at(n, v, s2) + " = " + (o.operands.size() >= 3 ? elAt(o.operands[2], v, s2) : zero(r->type.elem)) + ";");
+          body.push_back("}");
+        } else {
+          body.push_back(ld);
+          for (int s2 = 0; s2 < v.vec; ++s2) body.push_back(at(n, v, s2) + " = " + unpack(r->type.elem, v.total, s2) + ";");
+        }
+        vecLoop(g, v, body);
+        return;
+      }
       const std::string n = array(r, "one element per access");
       std::string e = "*" + pe;
       if (o.operands.size() >= 2)
@@ -593,6 +710,35 @@ void KernelPrinter::op(const Op& o) {
       const Geo g = geo(p);
       std::string cond = owner(g);
       if (o.operands.size() >= 3) cond += (cond.empty() ? "" : " && ") + el(o.operands[2], "reg");
+      const ElemType e = o.operands[1]->type.elem;
+      accessNote(o, "store", e);
+      const VecPlan v = vecPlan(o, g);
+      if (v.ok) {
+        const std::string wt = wordType(v.total);
+        std::vector<std::string> body;
+        body.push_back(wt + " w;");
+        const int bytes = e.bytes();
+        const int words = std::max(1, v.total / 4);
+        for (int wi = 0; wi < words; ++wi) {
+          std::string val;
+          if (bytes == 8) {
+            const std::string x = elAt(o.operands[1], v, wi / 2);
+            val = wi % 2 == 0 ? "static_cast<unsigned>(static_cast<unsigned long long>(" + x + "))"
+                              : "static_cast<unsigned>(static_cast<unsigned long long>(" + x + ") >> 32)";
+          } else {
+            const int perWord = std::min(v.vec, 4 / bytes);
+            for (int k2 = 0; k2 < perWord; ++k2) {
+              const int s2 = wi * (4 / bytes) + k2;
+              val += (val.empty() ? "" : " | ") + packPart(e, elAt(o.operands[1], v, s2), k2 * bytes * 8);
+            }
+          }
+          const std::string target = v.total >= 8 ? word(v.total, wi) : "w";
+          body.push_back(target + " = " + (v.total < 4 ? "static_cast<" + wt + ">(" + val + ")" : val) + ";");
+        }
+        body.push_back((cond.empty() ? "" : "if (" + cond + ") ") + "*reinterpret_cast<" + wt + "*>(" + el(p, "reg") + ") = w;");
+        vecLoop(g, v, body);
+        return;
+      }
       loop(g.n, (cond.empty() ? "" : "if (" + cond + ") ") + "*" + el(p, "reg") + " = " + el(o.operands[1], "reg") + ";");
       return;
     }
@@ -661,6 +807,9 @@ void KernelPrinter::op(const Op& o) {
     case OpKind::Return: line("return;"); return;
     case OpKind::Dot: unsupported(o, "dot() is not supported by the CUDA backend yet (tensor-core code generation is the next milestone)"); return;
     case OpKind::Yield: return;
+    case OpKind::Hint:
+      if (r->type.isTile()) views_[r->id] = view(o.operands[0]);
+      return;
   }
 }
 
@@ -1020,7 +1169,17 @@ bool KernelPrinter::run(CudaKernel& out) {
   s << "// " << k_.numWarps << " warps (" << threads << " threads) per program.\n";
   s << "// Layouts (elements per thread x threads per warp x warps, fastest dimension first):\n";
   for (std::size_t i = 0; i < L_.size(); ++i) s << "//   L" << i << " = " << describe(L_[i]) << "\n";
-  s << "// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).\n";
+  if (accesses_.empty()) s << "// Global accesses: none of tiles.\n";
+  else s << "// Global accesses (per thread):\n";
+  for (const auto& a : accesses_) s << "//   " << a << "\n";
+  if (!k_.assumed.empty()) {
+    s << "// Specialised variant: the launcher picks it when";
+    for (std::size_t i = 0; i < k_.assumed.size(); ++i)
+      s << (i ? "," : "") << " " << k_.paramInfo[static_cast<std::size_t>(k_.assumed[i].first)].name
+        << (k_.params[static_cast<std::size_t>(k_.assumed[i].first)]->type.elem.isPtr() ? " is aligned to " : " is a multiple of ")
+        << k_.assumed[i].second;
+    s << ".\n";
+  }
   if (smemBytes_ == 0) {
     s << "// Shared memory: none.\n";
   } else {
@@ -1057,16 +1216,34 @@ bool KernelPrinter::run(CudaKernel& out) {
   }
   decl += ")";
   lb << "  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;\n";
-  lb << "  " << k_.name << "<<<grid, " << threads << ", 0, stream>>>(" << args << ");\n";
-  lb << "  return cudaGetLastError();\n";
+  out.launcherChecks = lb.str();
+  out.launchLine = "  " + k_.name + "<<<grid, " + std::to_string(threads) + ", 0, stream>>>(" + args + ");\n";
+  std::string cond;
+  for (const auto& [index, value] : k_.assumed) {
+    const Value* p = k_.params[static_cast<std::size_t>(index)];
+    const std::string n = names_.of(p);
+    cond += (cond.empty() ? "" : " && ") +
+            (p->type.elem.isPtr() ? "reinterpret_cast<uintptr_t>(" + n + ") % " + std::to_string(value) + " == 0"
+                                  : n + " % " + std::to_string(value) + " == 0");
+  }
+  out.variantCondition = cond;
   out.launcherDecl = decl;
-  out.launcherBody = lb.str();
+  out.launcherBody = out.launcherChecks + out.launchLine + "  return cudaGetLastError();\n";
   out.usesHalf = usesHalf_;
   out.usesBf16 = usesBf16_;
   return true;
 }
 
 }  // namespace
+
+void addSpecialisedVariant(CudaKernel& general, const CudaKernel& specialised) {
+  general.kernelText += "\n" + specialised.kernelText;
+  general.launcherBody = general.launcherChecks + "  if (" + specialised.variantCondition + ") {\n  " +
+                         specialised.launchLine + "    return cudaGetLastError();\n  }\n" + general.launchLine +
+                         "  return cudaGetLastError();\n";
+  general.usesHalf |= specialised.usesHalf;
+  general.usesBf16 |= specialised.usesBf16;
+}
 
 bool printCudaKernel(const Kernel& k, const std::vector<Layout>& layouts, CudaKernel& out) {
   KernelPrinter p(k, layouts);

@@ -18,8 +18,15 @@ struct CudaKernel {
   std::string kernelText;    // the __global__ function with its header comment
   std::string launcherDecl;  // cudaError_t launch_<name>(dim3 grid, cudaStream_t stream, ...)
   std::string launcherBody;
+  std::string launcherChecks;     // promise and empty-grid checks
+  std::string launchLine;         // kernel<<<...>>>(...);
+  std::string variantCondition;   // for a specialised variant: when the launcher may pick it
   bool usesHalf = false, usesBf16 = false;
 };
+
+/// Adds a specialised variant's kernel to `general` and makes the launcher pick it when the
+/// arguments meet its assumptions (checked at run time).
+void addSpecialisedVariant(CudaKernel& general, const CudaKernel& specialised);
 
 /// False when the kernel uses something the CUDA backend cannot print yet (reported as
 /// file:line:col: error: ...).

@@ -1,5 +1,6 @@
 #include "driver/Pipeline.h"
 
+#include "analysis/AxisInfo.h"
 #include "analysis/Layout.h"
 #include "codegen/CudaPrinter.h"
 #include "driver/Output.h"
@@ -27,6 +28,47 @@ std::string stemOf(const std::string& input) {
       return name.substr(0, name.size() - e.size());
   }
   return name;
+}
+
+std::vector<int> accessWidths(ir::Kernel& k) {
+  std::vector<int> w;
+  ir::walk(*k.body, [&](ir::Op& op) {
+    if (op.vecAxis >= 0) w.push_back(op.vec);
+  });
+  return w;
+}
+
+/// The variant for aligned arguments: every pointer parameter 16-byte aligned and every
+/// integer parameter a multiple of 16, keeping only the assumptions that widen some access.
+/// Null when no access would be wider than in the general kernel.
+ir::Kernel* specialise(ir::Kernel& general, ir::Kernel* twin, const ir::ParamFacts& promised) {
+  if (!twin) return nullptr;
+  ir::canonicalize(*twin);
+  std::vector<int> candidates;
+  ir::ParamFacts facts = promised;
+  for (std::size_t i = 0; i < twin->params.size(); ++i) {
+    const ir::ElemType e = twin->params[i]->type.elem;
+    if (!(e.isPtr() || e.isInt())) continue;
+    const int index = static_cast<int>(i);
+    if (facts.count(index) && facts[index] >= 16) continue;
+    facts[index] = 16;
+    candidates.push_back(index);
+  }
+  ir::chooseAccessWidths(*twin, facts);
+  const std::vector<int> best = accessWidths(*twin);
+  if (best == accessWidths(general)) return nullptr;
+  for (int index : candidates) {  // drop assumptions that change nothing
+    ir::ParamFacts fewer = facts;
+    fewer.erase(index);
+    if (promised.count(index)) fewer[index] = promised.at(index);
+    ir::chooseAccessWidths(*twin, fewer);
+    if (accessWidths(*twin) == best) facts = fewer;
+  }
+  ir::chooseAccessWidths(*twin, facts);
+  for (int index : candidates)
+    if (facts.count(index) && facts.at(index) == 16) twin->assumed.push_back({index, 16});
+  twin->name += "_aligned";
+  return twin;
 }
 
 struct Output {
@@ -75,8 +117,8 @@ int runDriver(const DriverOptions& o) {
     const std::string stem = stemOf(tu.input);
     std::string ir;
     std::vector<CudaKernel> kernels;
-    for (auto& kp : tu.kernels) {
-      ir::Kernel& k = *kp;
+    for (std::size_t ki = 0; ki < tu.kernels.size(); ++ki) {
+      ir::Kernel& k = *tu.kernels[ki];
       // The pipeline, one step per line.
       ir::canonicalize(k);
       ir::verify(k);
@@ -84,6 +126,9 @@ int runDriver(const DriverOptions& o) {
         ir += ir::print(k);
         continue;
       }
+      const ir::ParamFacts facts = ir::promisedFacts(k);
+      ir::chooseAccessWidths(k, facts);
+      ir::Kernel* twin = specialise(k, tu.twins[ki].get(), facts);
       std::vector<ir::Layout> layouts = ir::assignLayouts(k);
       ir::canonicalize(k);
       ir::verify(k);
@@ -95,6 +140,14 @@ int runDriver(const DriverOptions& o) {
       if (!printCudaKernel(k, layouts, ck)) {
         ok = false;
         continue;
+      }
+      if (twin) {
+        std::vector<ir::Layout> tl = ir::assignLayouts(*twin);
+        ir::canonicalize(*twin);
+        ir::verify(*twin);
+        CudaKernel ct;
+        if (!printCudaKernel(*twin, tl, ct)) internalError("the specialised variant of " + k.name + " failed to print");
+        addSpecialisedVariant(ck, ct);
       }
       kernels.push_back(std::move(ck));
     }

@@ -23,6 +23,8 @@ struct FrontendOptions {
 struct TranslationUnit {
   std::string input;
   std::vector<std::unique_ptr<ir::Kernel>> kernels;
+  /// A second lowering of each kernel, for a variant specialised on aligned arguments.
+  std::vector<std::unique_ptr<ir::Kernel>> twins;
 };
 
 /// Returns false when any error was reported.

@@ -1154,8 +1154,12 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
     return CVal{nullptr, bp, {}, false};
   }
   if (n == "multiple_of" || n == "max_contiguous") {
-    constInt(c->getArg(1));  // must be a constant the translator can use
-    return lower(c->getArg(0));
+    const std::int64_t k = constInt(c->getArg(1));  // a constant the translator can use
+    if (k <= 0) error(c->getArg(1)->getBeginLoc(), "the hint's value must be positive");
+    Value* x = arg(0);
+    Value* v = b_.one(OpKind::Hint, {x}, x->type, n == "multiple_of" ? 0 : 1);
+    v->def->i = k;
+    return ret(v);
   }
   if (n == "barrier") {
     b_.create(OpKind::Barrier, {}, {});

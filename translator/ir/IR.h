@@ -38,6 +38,7 @@ enum class OpKind : std::uint8_t {
   Yield,        // terminator of For/If regions
   Return,       // leaves the kernel
   ConvertLayout,
+  Hint,         // identity; sub 0: multiple_of(i), sub 1: max_contiguous(i) (seeds the axis analysis)
 };
 
 enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge };
@@ -86,6 +87,11 @@ struct Op {
   std::vector<std::unique_ptr<Block>> regions;
   Block* parent = nullptr;
   Loc loc;
+  // Loads, stores and atomics of tiles: elements per access along axis `vecAxis` (set by the
+  // axis analysis) and, when below 16 bytes, what limited it.
+  int vec = 1;
+  int vecAxis = -1;
+  std::string vecNote;
 
   Value* result() const { return results.empty() ? nullptr : results[0]; }
   BinOp binop() const { return static_cast<BinOp>(sub); }
@@ -106,6 +112,9 @@ struct Kernel {
   Loc loc;
   int numWarps = 4;
   int numStages = 3;
+  /// For a specialised variant: parameters assumed aligned / divisible (index → value);
+  /// the launcher checks them before choosing this variant.
+  std::vector<std::pair<int, std::int64_t>> assumed;
   std::vector<Value*> params;
   std::vector<ParamInfo> paramInfo;
   std::unique_ptr<Block> body = std::make_unique<Block>();

@@ -36,6 +36,7 @@ const char* name(OpKind k) {
     case OpKind::Yield: return "yield";
     case OpKind::Return: return "return";
     case OpKind::ConvertLayout: return "convert_layout";
+    case OpKind::Hint: return "hint";
   }
   return "?";
 }
@@ -104,6 +105,7 @@ struct IRPrinter {
       case OpKind::Dot:
         if (o.i) out << " tf32";
         break;
+      case OpKind::Hint: out << (o.sub == 0 ? ".multiple_of " : ".max_contiguous ") << o.i; break;
       default: break;
     }
     if (o.kind == OpKind::For) {
@@ -134,6 +136,8 @@ struct IRPrinter {
       return;
     }
     for (std::size_t k = 0; k < o.operands.size(); ++k) out << (k ? ", " : " ") << ref(o.operands[k]);
+    if ((o.kind == OpKind::Load || o.kind == OpKind::Store || o.kind == OpKind::AtomicAdd) && o.vecAxis >= 0)
+      out << " {vec=" << o.vec << " axis=" << o.vecAxis << "}";
     if (!o.results.empty()) {
       out << " : ";
       for (std::size_t k = 0; k < o.results.size(); ++k) out << (k ? ", " : "") << typed(o.results[k]);

@@ -7,7 +7,11 @@
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).
+// Global accesses (per thread):
+//   load at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 17: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 19: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 32 bytes, reused by:
 //   sum across 8 warps: 32 bytes
 extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
@@ -162,11 +166,249 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __ha
   if (threadIdx.x == 0) *s24 = rstd;
 }
 
+// ---- layernorm<half, 4096> -> layernorm_half_4096_aligned ----
+// 8 warps (256 threads) per program.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
+// Global accesses (per thread):
+//   load at line 13: 8 x f16 = 16 bytes per access
+//   load at line 17: 8 x f16 = 16 bytes per access
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   store at line 19: 8 x f16 = 16 bytes per access
+// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Shared memory: 32 bytes, reused by:
+//   sum across 8 warps: 32 bytes
+extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+  __shared__ __align__(16) unsigned char smem[32];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
+  const int s0 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(s0);
+  int cols[16];  // tile<4096xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 8 + (reg / 8) * 2048 + reg % 8;
+  bool mask[16];  // tile<4096xi1> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
+  const int64_t s1 = r * row_stride;
+  const __half* const s2 = x + s1;
+  const __half* t3[16];  // tile<4096xptr<const f16>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t3[reg] = s2 + cols[reg];
+  __half t4[16];  // tile<4096xf16> in L0, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 16; reg += 8) {
+    if (mask[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
+      t4[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
+      t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
+      t4[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
+      t4[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
+      t4[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
+      t4[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
+      t4[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
+      t4[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    } else {
+      t4[reg] = tilecc::cvt_f16(0.0f);
+      t4[reg + 1] = tilecc::cvt_f16(0.0f);
+      t4[reg + 2] = tilecc::cvt_f16(0.0f);
+      t4[reg + 3] = tilecc::cvt_f16(0.0f);
+      t4[reg + 4] = tilecc::cvt_f16(0.0f);
+      t4[reg + 5] = tilecc::cvt_f16(0.0f);
+      t4[reg + 6] = tilecc::cvt_f16(0.0f);
+      t4[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  float v[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(t4[reg]);
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float s5_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s5_part[reg] = v[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 16; ++reg2) {
+      s5_part[reg] = s5_part[reg] + v[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 1);
+    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 2);
+    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 4);
+    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 8);
+    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 16);
+  }
+  {
+    float* buf = reinterpret_cast<float*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        buf[warp] = s5_part[reg];
+      }
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      s5_part[reg] = buf[0];
+      for (int w = 1; w < 8; ++w) {
+        s5_part[reg] = s5_part[reg] + buf[w];
+      }
+    }
+  }
+  const float s5 = s5_part[0];
+  const float s6 = tilecc::cvt_f32(n_cols);
+  const float mean = s5 / s6;
+  float t7[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t7[reg] = v[reg] - mean;
+  float centered[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? t7[reg] : 0.0f;
+  float t8[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t8[reg] = centered[reg] * centered[reg];
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float s9_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s9_part[reg] = t8[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 16; ++reg2) {
+      s9_part[reg] = s9_part[reg] + t8[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 1);
+    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 2);
+    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 4);
+    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 8);
+    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 16);
+  }
+  __syncthreads();  // earlier readers of shared memory are done
+  {
+    float* buf = reinterpret_cast<float*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        buf[warp] = s9_part[reg];
+      }
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      s9_part[reg] = buf[0];
+      for (int w = 1; w < 8; ++w) {
+        s9_part[reg] = s9_part[reg] + buf[w];
+      }
+    }
+  }
+  const float s9 = s9_part[0];
+  const float s10 = s9 / s6;
+  const float s11 = s10 + eps;
+  const float s12 = sqrtf(s11);
+  const float rstd = 1.0f / s12;
+  const __half* t13[16];  // tile<4096xptr<const f16>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t13[reg] = weight + cols[reg];
+  __half t14[16];  // tile<4096xf16> in L0, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 16; reg += 8) {
+    if (mask[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
+      t14[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
+      t14[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
+      t14[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
+      t14[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
+      t14[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
+      t14[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
+      t14[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
+      t14[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    } else {
+      t14[reg] = tilecc::cvt_f16(0.0f);
+      t14[reg + 1] = tilecc::cvt_f16(0.0f);
+      t14[reg + 2] = tilecc::cvt_f16(0.0f);
+      t14[reg + 3] = tilecc::cvt_f16(0.0f);
+      t14[reg + 4] = tilecc::cvt_f16(0.0f);
+      t14[reg + 5] = tilecc::cvt_f16(0.0f);
+      t14[reg + 6] = tilecc::cvt_f16(0.0f);
+      t14[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  float w_1[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) w_1[reg] = tilecc::cvt_f32(t14[reg]);
+  const __half* t15[16];  // tile<4096xptr<const f16>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t15[reg] = bias + cols[reg];
+  __half t16[16];  // tile<4096xf16> in L0, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 16; reg += 8) {
+    if (mask[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t15[reg]);
+      t16[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
+      t16[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
+      t16[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
+      t16[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
+      t16[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
+      t16[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
+      t16[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
+      t16[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    } else {
+      t16[reg] = tilecc::cvt_f16(0.0f);
+      t16[reg + 1] = tilecc::cvt_f16(0.0f);
+      t16[reg + 2] = tilecc::cvt_f16(0.0f);
+      t16[reg + 3] = tilecc::cvt_f16(0.0f);
+      t16[reg + 4] = tilecc::cvt_f16(0.0f);
+      t16[reg + 5] = tilecc::cvt_f16(0.0f);
+      t16[reg + 6] = tilecc::cvt_f16(0.0f);
+      t16[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  float b[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(t16[reg]);
+  __half* const s17 = y + s1;
+  __half* t18[16];  // tile<4096xptr<f16>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t18[reg] = s17 + cols[reg];
+  float t19[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t19[reg] = centered[reg] * rstd;
+  float t20[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t20[reg] = t19[reg] * w_1[reg];
+  float t21[16];  // tile<4096xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t21[reg] = t20[reg] + b[reg];
+  __half t22[16];  // tile<4096xf16> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) t22[reg] = tilecc::cvt_f16(t21[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 16; reg += 8) {
+    uint4 w;
+    w.x = static_cast<unsigned>(__half_as_ushort(t22[reg])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 1)])) << 16);
+    w.y = static_cast<unsigned>(__half_as_ushort(t22[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 3)])) << 16);
+    w.z = static_cast<unsigned>(__half_as_ushort(t22[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 5)])) << 16);
+    w.w = static_cast<unsigned>(__half_as_ushort(t22[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 7)])) << 16);
+    if (mask[reg]) *reinterpret_cast<uint4*>(t18[reg]) = w;
+  }
+  float* const s23 = mean_out + r;
+  if (threadIdx.x == 0) *s23 = mean;
+  float* const s24 = rstd_out + r;
+  if (threadIdx.x == 0) *s24 = rstd;
+}
+
 // ---- layernorm<float, 1024> -> layernorm_float_1024 ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).
+// Global accesses (per thread):
+//   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
+//   load at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
+//   load at line 18: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
+//   store at line 19: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
 // Shared memory: 32 bytes, reused by:
 //   sum across 8 warps: 32 bytes
 extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
@@ -309,14 +551,220 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const flo
   if (threadIdx.x == 0) *s20 = rstd;
 }
 
+// ---- layernorm<float, 1024> -> layernorm_float_1024_aligned ----
+// 8 warps (256 threads) per program.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
+// Global accesses (per thread):
+//   load at line 13: 4 x f32 = 16 bytes per access
+//   load at line 17: 4 x f32 = 16 bytes per access
+//   load at line 18: 4 x f32 = 16 bytes per access
+//   store at line 19: 4 x f32 = 16 bytes per access
+// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Shared memory: 32 bytes, reused by:
+//   sum across 8 warps: 32 bytes
+extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+  __shared__ __align__(16) unsigned char smem[32];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
+  const int s0 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(s0);
+  int cols[4];  // tile<1024xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 * 4 + reg;
+  bool mask[4];  // tile<1024xi1> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
+  const int64_t s1 = r * row_stride;
+  const float* const s2 = x + s1;
+  const float* t3[4];  // tile<1024xptr<const f32>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t3[reg] = s2 + cols[reg];
+  float v[4];  // tile<1024xf32> in L0, 4 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 4; reg += 4) {
+    if (mask[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
+      v[reg] = __uint_as_float(w.x);
+      v[reg + 1] = __uint_as_float(w.y);
+      v[reg + 2] = __uint_as_float(w.z);
+      v[reg + 3] = __uint_as_float(w.w);
+    } else {
+      v[reg] = 0.0f;
+      v[reg + 1] = 0.0f;
+      v[reg + 2] = 0.0f;
+      v[reg + 3] = 0.0f;
+    }
+  }
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float s4_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s4_part[reg] = v[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 4; ++reg2) {
+      s4_part[reg] = s4_part[reg] + v[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 1);
+    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 2);
+    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 4);
+    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 8);
+    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 16);
+  }
+  {
+    float* buf = reinterpret_cast<float*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        buf[warp] = s4_part[reg];
+      }
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      s4_part[reg] = buf[0];
+      for (int w = 1; w < 8; ++w) {
+        s4_part[reg] = s4_part[reg] + buf[w];
+      }
+    }
+  }
+  const float s4 = s4_part[0];
+  const float s5 = tilecc::cvt_f32(n_cols);
+  const float mean = s4 / s5;
+  float t6[4];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t6[reg] = v[reg] - mean;
+  float centered[4];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? t6[reg] : 0.0f;
+  float t7[4];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t7[reg] = centered[reg] * centered[reg];
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float s8_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s8_part[reg] = t7[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 4; ++reg2) {
+      s8_part[reg] = s8_part[reg] + t7[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 1);
+    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 2);
+    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 4);
+    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 8);
+    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 16);
+  }
+  __syncthreads();  // earlier readers of shared memory are done
+  {
+    float* buf = reinterpret_cast<float*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        buf[warp] = s8_part[reg];
+      }
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      s8_part[reg] = buf[0];
+      for (int w = 1; w < 8; ++w) {
+        s8_part[reg] = s8_part[reg] + buf[w];
+      }
+    }
+  }
+  const float s8 = s8_part[0];
+  const float s9 = s8 / s5;
+  const float s10 = s9 + eps;
+  const float s11 = sqrtf(s10);
+  const float rstd = 1.0f / s11;
+  const float* t12[4];  // tile<1024xptr<const f32>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t12[reg] = weight + cols[reg];
+  float w_1[4];  // tile<1024xf32> in L0, 4 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 4; reg += 4) {
+    if (mask[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t12[reg]);
+      w_1[reg] = __uint_as_float(w.x);
+      w_1[reg + 1] = __uint_as_float(w.y);
+      w_1[reg + 2] = __uint_as_float(w.z);
+      w_1[reg + 3] = __uint_as_float(w.w);
+    } else {
+      w_1[reg] = 0.0f;
+      w_1[reg + 1] = 0.0f;
+      w_1[reg + 2] = 0.0f;
+      w_1[reg + 3] = 0.0f;
+    }
+  }
+  const float* t13[4];  // tile<1024xptr<const f32>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t13[reg] = bias + cols[reg];
+  float b[4];  // tile<1024xf32> in L0, 4 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 4; reg += 4) {
+    if (mask[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
+      b[reg] = __uint_as_float(w.x);
+      b[reg + 1] = __uint_as_float(w.y);
+      b[reg + 2] = __uint_as_float(w.z);
+      b[reg + 3] = __uint_as_float(w.w);
+    } else {
+      b[reg] = 0.0f;
+      b[reg + 1] = 0.0f;
+      b[reg + 2] = 0.0f;
+      b[reg + 3] = 0.0f;
+    }
+  }
+  float* const s14 = y + s1;
+  float* t15[4];  // tile<1024xptr<f32>> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t15[reg] = s14 + cols[reg];
+  float t16[4];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t16[reg] = centered[reg] * rstd;
+  float t17[4];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t17[reg] = t16[reg] * w_1[reg];
+  float t18[4];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t18[reg] = t17[reg] + b[reg];
+  #pragma unroll
+  for (int reg = 0; reg < 4; reg += 4) {
+    uint4 w;
+    w.x = __float_as_uint(t18[reg]);
+    w.y = __float_as_uint(t18[(reg + 1)]);
+    w.z = __float_as_uint(t18[(reg + 2)]);
+    w.w = __float_as_uint(t18[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(t15[reg]) = w;
+  }
+  float* const s19 = mean_out + r;
+  if (threadIdx.x == 0) *s19 = mean;
+  float* const s20 = rstd_out + r;
+  if (threadIdx.x == 0) *s20 = rstd;
+}
+
 cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    layernorm_half_4096_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
+    return cudaGetLastError();
+  }
   layernorm_half_4096<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
   return cudaGetLastError();
 }
 
 cudaError_t launch_layernorm_float_1024(dim3 grid, cudaStream_t stream, const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    layernorm_float_1024_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
+    return cudaGetLastError();
+  }
   layernorm_float_1024<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
   return cudaGetLastError();
 }

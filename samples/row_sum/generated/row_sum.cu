@@ -7,7 +7,8 @@
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).
+// Global accesses (per thread):
+//   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
 // Shared memory: 32 bytes, reused by:
 //   sum across 8 warps: 32 bytes
 extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, int n_cols, int64_t row_stride) {
@@ -83,11 +84,107 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, f
   if (threadIdx.x == 0) *s6 = s7;
 }
 
+// ---- row_sum<2048> -> row_sum_2048_aligned ----
+// 8 warps (256 threads) per program.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
+// Global accesses (per thread):
+//   load at line 13: 4 x f32 = 16 bytes per access
+// Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Shared memory: 32 bytes, reused by:
+//   sum across 8 warps: 32 bytes
+extern "C" __global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
+  __shared__ __align__(16) unsigned char smem[32];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
+  const int s0 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(s0);
+  const int64_t s1 = r * row_stride;
+  const float* const row_ptr = x + s1;
+  float acc[8];  // tile<2048xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) acc[reg] = 0.0f;
+  for (int c = 0; c < n_cols; c += 2048) {
+    int t2[8];  // tile<2048xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t2[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
+    int cols[8];  // tile<2048xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) cols[reg] = c + t2[reg];
+    const float* t3[8];  // tile<2048xptr<const f32>> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t3[reg] = row_ptr + cols[reg];
+    bool t4[8];  // tile<2048xi1> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t4[reg] = cols[reg] < n_cols;
+    float t5[8];  // tile<2048xf32> in L0, 4 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 8; reg += 4) {
+      if (t4[reg]) {
+        const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
+        t5[reg] = __uint_as_float(w.x);
+        t5[reg + 1] = __uint_as_float(w.y);
+        t5[reg + 2] = __uint_as_float(w.z);
+        t5[reg + 3] = __uint_as_float(w.w);
+      } else {
+        t5[reg] = 0.0f;
+        t5[reg + 1] = 0.0f;
+        t5[reg + 2] = 0.0f;
+        t5[reg + 3] = 0.0f;
+      }
+    }
+    float acc_1[8];  // tile<2048xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) acc_1[reg] = acc[reg] + t5[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) acc[reg] = acc_1[reg];
+  }
+  float* const s6 = out + r;
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float s7_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s7_part[reg] = acc[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 8; ++reg2) {
+      s7_part[reg] = s7_part[reg] + acc[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 1);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 2);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 4);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 8);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 16);
+  }
+  {
+    float* buf = reinterpret_cast<float*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        buf[warp] = s7_part[reg];
+      }
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      s7_part[reg] = buf[0];
+      for (int w = 1; w < 8; ++w) {
+        s7_part[reg] = s7_part[reg] + buf[w];
+      }
+    }
+  }
+  const float s7 = s7_part[0];
+  if (threadIdx.x == 0) *s6 = s7;
+}
+
 // ---- row_sum<256> -> row_sum_256 ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).
+// Global accesses (per thread):
+//   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
 // Shared memory: 32 bytes, reused by:
 //   sum across 8 warps: 32 bytes
 extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, int n_cols, int64_t row_stride) {
@@ -151,14 +248,118 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, fl
   if (threadIdx.x == 0) *s6 = s7;
 }
 
+// ---- row_sum<256> -> row_sum_256_aligned ----
+// 8 warps (256 threads) per program.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
+// Global accesses (per thread):
+//   load at line 13: 4 x f32 = 16 bytes per access
+// Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Shared memory: 8 bytes, reused by:
+//   sum across 2 warps: 8 bytes
+extern "C" __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
+  __shared__ __align__(16) unsigned char smem[8];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
+  const int L0_b0_256 = (L0_t0 * 4) & 255;
+  const int s0 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(s0);
+  const int64_t s1 = r * row_stride;
+  const float* const row_ptr = x + s1;
+  float acc[4];  // tile<256xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) acc[reg] = 0.0f;
+  for (int c = 0; c < n_cols; c += 256) {
+    int t2[4];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) t2[reg] = L0_b0_256 + reg;
+    int cols[4];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) cols[reg] = c + t2[reg];
+    const float* t3[4];  // tile<256xptr<const f32>> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) t3[reg] = row_ptr + cols[reg];
+    bool t4[4];  // tile<256xi1> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) t4[reg] = cols[reg] < n_cols;
+    float t5[4];  // tile<256xf32> in L0, 4 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 4; reg += 4) {
+      if (t4[reg]) {
+        const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
+        t5[reg] = __uint_as_float(w.x);
+        t5[reg + 1] = __uint_as_float(w.y);
+        t5[reg + 2] = __uint_as_float(w.z);
+        t5[reg + 3] = __uint_as_float(w.w);
+      } else {
+        t5[reg] = 0.0f;
+        t5[reg + 1] = 0.0f;
+        t5[reg + 2] = 0.0f;
+        t5[reg + 3] = 0.0f;
+      }
+    }
+    float acc_1[4];  // tile<256xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) acc_1[reg] = acc[reg] + t5[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) acc[reg] = acc_1[reg];
+  }
+  float* const s6 = out + r;
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float s7_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s7_part[reg] = acc[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 4; ++reg2) {
+      s7_part[reg] = s7_part[reg] + acc[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 1);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 2);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 4);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 8);
+    s7_part[reg] = s7_part[reg] + __shfl_xor_sync(0xffffffffu, s7_part[reg], 16);
+  }
+  {
+    float* buf = reinterpret_cast<float*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0 && warp < 2) {
+        buf[warp] = s7_part[reg];
+      }
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      s7_part[reg] = buf[0];
+      for (int w = 1; w < 2; ++w) {
+        s7_part[reg] = s7_part[reg] + buf[w];
+      }
+    }
+  }
+  const float s7 = s7_part[0];
+  if (threadIdx.x == 0) *s6 = s7;
+}
+
 cudaError_t launch_row_sum_2048(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    row_sum_2048_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
+    return cudaGetLastError();
+  }
   row_sum_2048<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
   return cudaGetLastError();
 }
 
 cudaError_t launch_row_sum_256(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    row_sum_256_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
+    return cudaGetLastError();
+  }
   row_sum_256<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
   return cudaGetLastError();
 }

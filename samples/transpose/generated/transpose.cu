@@ -10,7 +10,9 @@
 //   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
 //   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
 //   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1,0]
-// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).
+// Global accesses (per thread):
+//   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 12: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 8448 bytes, reused by:
 //   layout conversion L2 -> L3: 8448 bytes
 extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
@@ -103,6 +105,137 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
   for (int reg = 0; reg < 32; ++reg) if (t19[reg]) *t16[reg] = t_1[(reg / 2) + (reg % 2) * 16];
 }
 
+// ---- transpose<half, 64> -> transpose_half_64_aligned ----
+// 4 warps (128 threads) per program.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
+//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]}
+//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1,0]
+// Global accesses (per thread):
+//   load at line 11: 8 x f16 = 16 bytes per access
+//   store at line 12: 8 x f16 = 16 bytes per access
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16.
+// Shared memory: 8448 bytes, reused by:
+//   layout conversion L2 -> L3: 8448 bytes
+extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
+  __shared__ __align__(16) unsigned char smem[8448];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L0
+  const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int s0 = blockIdx.x;
+  const int s1 = s0 * 64;
+  int t2[4];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t2[reg] = L0_t0 + reg * 16;
+  int t3[8];  // tile<64xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) t3[reg] = L1_t1 * 8 + reg;
+  int i[8];  // tile<64xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) i[reg] = s1 + t3[reg];
+  const int s4 = blockIdx.y;
+  const int s5 = s4 * 64;
+  int j[4];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) j[reg] = s5 + t2[reg];
+  int i_1[4];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) i_1[reg] = s1 + t2[reg];
+  int64_t t6[4];  // tile<64x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t6[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t7[4];  // tile<64x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t7[reg] = t6[reg] * x_stride;
+  const __half* t8[4];  // tile<64x1xptr<const f16>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t8[reg] = x + t7[reg];
+  int j_1[8];  // tile<64xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) j_1[reg] = s5 + t3[reg];
+  const __half* t9[32];  // tile<64x64xptr<const f16>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) t9[reg] = t8[(reg / 8)] + j_1[(reg % 8)];
+  bool t10[4];  // tile<64x1xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t10[reg] = i_1[reg] < rows;
+  bool t11[8];  // tile<1x64xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) t11[reg] = j_1[reg] < cols;
+  bool t12[32];  // tile<64x64xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) t12[reg] = (t10[(reg / 8)] && t11[(reg % 8)]);
+  __half t[32];  // tile<64x64xf16> in L2, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    if (t12[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t9[reg]);
+      t[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
+      t[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
+      t[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
+      t[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
+      t[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
+      t[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
+      t[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
+      t[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    } else {
+      t[reg] = tilecc::cvt_f16(0.0f);
+      t[reg + 1] = tilecc::cvt_f16(0.0f);
+      t[reg + 2] = tilecc::cvt_f16(0.0f);
+      t[reg + 3] = tilecc::cvt_f16(0.0f);
+      t[reg + 4] = tilecc::cvt_f16(0.0f);
+      t[reg + 5] = tilecc::cvt_f16(0.0f);
+      t[reg + 6] = tilecc::cvt_f16(0.0f);
+      t[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  __half t_1[32];  // tile<64x64xf16> in L3, layout conversion L2 -> L3
+  {
+    __half* buf = reinterpret_cast<__half*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) buf[(L2_t1 * 8 + (reg % 8)) + (L2_t0 + (reg / 8) * 16) * 66] = t[reg];
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t_1[reg] = buf[(L3_t0 + (reg % 4) * 16) + (L3_t1 * 8 + (reg / 4)) * 66];
+  }
+  int64_t t13[4];  // tile<64x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t13[reg] = static_cast<int64_t>(j[reg]);
+  int64_t t14[4];  // tile<64x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t14[reg] = t13[reg] * out_stride;
+  __half* t15[4];  // tile<64x1xptr<f16>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t15[reg] = out + t14[reg];
+  __half* t16[32];  // tile<64x64xptr<f16>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) t16[reg] = t15[(reg / 8)] + i[(reg % 8)];
+  bool t17[4];  // tile<64x1xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t17[reg] = j[reg] < cols;
+  bool t18[8];  // tile<1x64xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) t18[reg] = i[reg] < rows;
+  bool t19[32];  // tile<64x64xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) t19[reg] = (t17[(reg / 8)] && t18[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 w;
+    w.x = static_cast<unsigned>(__half_as_ushort(t_1[(reg / 8) + (reg % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 1) / 8) + ((reg + 1) % 8) * 4])) << 16);
+    w.y = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 2) / 8) + ((reg + 2) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 3) / 8) + ((reg + 3) % 8) * 4])) << 16);
+    w.z = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 4) / 8) + ((reg + 4) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 5) / 8) + ((reg + 5) % 8) * 4])) << 16);
+    w.w = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 6) / 8) + ((reg + 6) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 7) / 8) + ((reg + 7) % 8) * 4])) << 16);
+    if (t19[reg]) *reinterpret_cast<uint4*>(t16[reg]) = w;
+  }
+}
+
 // ---- transpose<float, 32> -> transpose_float_32 ----
 // 4 warps (128 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
@@ -110,7 +243,9 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
 //   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
 //   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
 //   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1,0]
-// Global accesses: one element per thread per access (vectorisation comes with the axis analysis).
+// Global accesses (per thread):
+//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
+//   store at line 12: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
 // Shared memory: 4224 bytes, reused by:
 //   layout conversion L2 -> L3: 4224 bytes
 extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
@@ -198,14 +333,145 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float
   for (int reg = 0; reg < 8; ++reg) if (t19[reg]) *t16[reg] = t_1[reg];
 }
 
+// ---- transpose<float, 32> -> transpose_float_32_aligned ----
+// 4 warps (128 threads) per program.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
+//   L2 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}
+//   L3 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1,0]
+// Global accesses (per thread):
+//   load at line 11: 4 x f32 = 16 bytes per access
+//   store at line 12: 4 x f32 = 16 bytes per access
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16.
+// Shared memory: 4224 bytes, reused by:
+//   layout conversion L2 -> L3: 4224 bytes
+extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
+  __shared__ __align__(16) unsigned char smem[4224];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L0
+  const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int s0 = blockIdx.x;
+  const int s1 = s0 * 32;
+  int t2[2];  // tile<32xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t2[reg] = L0_t0 + reg * 16;
+  int t3[4];  // tile<32xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t3[reg] = L1_t1 * 4 + reg;
+  int i[4];  // tile<32xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) i[reg] = s1 + t3[reg];
+  const int s4 = blockIdx.y;
+  const int s5 = s4 * 32;
+  int j[2];  // tile<32xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) j[reg] = s5 + t2[reg];
+  int i_1[2];  // tile<32xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) i_1[reg] = s1 + t2[reg];
+  int64_t t6[2];  // tile<32x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t7[2];  // tile<32x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * x_stride;
+  const float* t8[2];  // tile<32x1xptr<const f32>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t8[reg] = x + t7[reg];
+  int j_1[4];  // tile<32xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) j_1[reg] = s5 + t3[reg];
+  const float* t9[8];  // tile<32x32xptr<const f32>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) t9[reg] = t8[(reg / 4)] + j_1[(reg % 4)];
+  bool t10[2];  // tile<32x1xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t10[reg] = i_1[reg] < rows;
+  bool t11[4];  // tile<1x32xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t11[reg] = j_1[reg] < cols;
+  bool t12[8];  // tile<32x32xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) t12[reg] = (t10[(reg / 4)] && t11[(reg % 4)]);
+  float t[8];  // tile<32x32xf32> in L2, 4 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 4) {
+    if (t12[reg]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t9[reg]);
+      t[reg] = __uint_as_float(w.x);
+      t[reg + 1] = __uint_as_float(w.y);
+      t[reg + 2] = __uint_as_float(w.z);
+      t[reg + 3] = __uint_as_float(w.w);
+    } else {
+      t[reg] = 0.0f;
+      t[reg + 1] = 0.0f;
+      t[reg + 2] = 0.0f;
+      t[reg + 3] = 0.0f;
+    }
+  }
+  float t_1[8];  // tile<32x32xf32> in L3, layout conversion L2 -> L3
+  {
+    float* buf = reinterpret_cast<float*>(smem);
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) buf[(L2_t1 * 4 + (reg % 4)) + (L2_t0 + (reg / 4) * 16) * 33] = t[reg];
+    __syncthreads();
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t_1[reg] = buf[(L3_t0 + (reg % 2) * 16) + (L3_t1 * 4 + (reg / 2)) * 33];
+  }
+  int64_t t13[2];  // tile<32x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t13[reg] = static_cast<int64_t>(j[reg]);
+  int64_t t14[2];  // tile<32x1xi64> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t14[reg] = t13[reg] * out_stride;
+  float* t15[2];  // tile<32x1xptr<f32>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t15[reg] = out + t14[reg];
+  float* t16[8];  // tile<32x32xptr<f32>> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) t16[reg] = t15[(reg / 4)] + i[(reg % 4)];
+  bool t17[2];  // tile<32x1xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) t17[reg] = j[reg] < cols;
+  bool t18[4];  // tile<1x32xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) t18[reg] = i[reg] < rows;
+  bool t19[8];  // tile<32x32xi1> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) t19[reg] = (t17[(reg / 4)] && t18[(reg % 4)]);
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 4) {
+    uint4 w;
+    w.x = __float_as_uint(t_1[(reg / 4) + (reg % 4) * 2]);
+    w.y = __float_as_uint(t_1[((reg + 1) / 4) + ((reg + 1) % 4) * 2]);
+    w.z = __float_as_uint(t_1[((reg + 2) / 4) + ((reg + 2) % 4) * 2]);
+    w.w = __float_as_uint(t_1[((reg + 3) / 4) + ((reg + 3) % 4) * 2]);
+    if (t19[reg]) *reinterpret_cast<uint4*>(t16[reg]) = w;
+  }
+}
+
 cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0) {
+    transpose_half_64_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
+    return cudaGetLastError();
+  }
   transpose_half_64<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
   return cudaGetLastError();
 }
 
 cudaError_t launch_transpose_float_32(dim3 grid, cudaStream_t stream, const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0) {
+    transpose_float_32_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
+    return cudaGetLastError();
+  }
   transpose_float_32<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
   return cudaGetLastError();
 }

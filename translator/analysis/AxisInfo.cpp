@@ -1,0 +1,329 @@
+#include "analysis/AxisInfo.h"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+namespace tilecc::ir {
+
+namespace {
+
+std::int64_t pow2Divisor(std::int64_t v) {
+  if (v == 0) return kMaxDivisibility;
+  const std::int64_t p = v & -v;
+  return p < 0 || p > kMaxDivisibility ? kMaxDivisibility : p;
+}
+std::int64_t gcd(std::int64_t a, std::int64_t b) { return std::min(a, b); }  // powers of two
+std::int64_t cap(std::int64_t v) { return std::min(v, kMaxDivisibility); }
+
+std::size_t rankOf(const Value* v) { return std::max<std::size_t>(1, v->type.shape.size()); }
+std::int64_t extent(const Value* v, std::size_t d) { return v->type.isTile() ? v->type.shape[d] : 1; }
+
+AxisInfo unknown(const Value* v) {
+  const std::size_t r = rankOf(v);
+  AxisInfo a{std::vector<std::int64_t>(r, 1), std::vector<std::int64_t>(r, 1), std::vector<std::int64_t>(r, 1)};
+  if (!v->type.isTile()) a.constancy[0] = kMaxDivisibility;
+  return a;
+}
+
+AxisInfo uniform(const Value* v, std::int64_t div) {
+  AxisInfo a = unknown(v);
+  for (std::size_t d = 0; d < a.divisibility.size(); ++d) {
+    a.divisibility[d] = div;
+    a.constancy[d] = v->type.isTile() ? extent(v, d) : kMaxDivisibility;
+  }
+  return a;
+}
+
+AxisInfo meet(const AxisInfo& a, const AxisInfo& b) {
+  AxisInfo r = a;
+  for (std::size_t d = 0; d < r.contiguity.size() && d < b.contiguity.size(); ++d) {
+    r.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
+    r.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+    r.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+  }
+  return r;
+}
+
+class Analysis {
+ public:
+  Analysis(const Kernel& k, const ParamFacts& facts) : k_(k), facts_(facts) {}
+
+  std::map<const Value*, AxisInfo> run() {
+    for (std::size_t i = 0; i < k_.params.size(); ++i) {
+      const Value* p = k_.params[i];
+      std::int64_t div = 1;
+      if (p->type.elem.isPtr()) div = p->type.elem.pointeeType().bytes();  // T* is aligned to T
+      if (auto it = facts_.find(static_cast<int>(i)); it != facts_.end()) div = std::max(div, it->second);
+      info_[p] = uniform(p, p->type.elem.isPtr() || p->type.elem.isInt() ? div : 1);
+    }
+    block(*k_.body);
+    return info_;
+  }
+
+ private:
+  const Kernel& k_;
+  const ParamFacts& facts_;
+  std::map<const Value*, AxisInfo> info_;
+
+  const AxisInfo& of(const Value* v) {
+    auto it = info_.find(v);
+    if (it == info_.end()) it = info_.emplace(v, unknown(v)).first;
+    return it->second;
+  }
+
+  void block(const Block& b) {
+    for (const auto& o : b.ops) op(*o);
+  }
+
+  void op(const Op& o);
+  AxisInfo binary(const Op& o);
+};
+
+AxisInfo Analysis::binary(const Op& o) {
+  const Value* r = o.result();
+  const AxisInfo& a = of(o.operands[0]);
+  const AxisInfo& b = of(o.operands[1]);
+  AxisInfo x = unknown(r);
+  const bool scalar = !r->type.isTile();
+  for (std::size_t d = 0; d < x.contiguity.size(); ++d) {
+    const std::int64_t ca = a.contiguity[d], cb = b.contiguity[d], da = a.divisibility[d], db = b.divisibility[d];
+    const std::int64_t ka = a.constancy[d], kb = b.constancy[d];
+    std::int64_t c = 1, dv = 1, k = gcd(ka, kb);
+    switch (o.binop()) {
+      case BinOp::Add:
+        c = std::max(gcd(ca, kb), gcd(ka, cb));
+        dv = gcd(da, db);
+        break;
+      case BinOp::Sub:
+        c = gcd(ca, kb);
+        dv = gcd(da, db);
+        break;
+      case BinOp::Mul: {
+        const bool aOne = o.operands[0]->def && o.operands[0]->def->kind == OpKind::Constant && o.operands[0]->def->i == 1;
+        const bool bOne = o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->i == 1;
+        c = bOne ? ca : aOne ? cb : 1;
+        dv = cap(da * db);
+        break;
+      }
+      case BinOp::Shl:
+        if (o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->i >= 0 &&
+            o.operands[1]->def->i < 31)
+          dv = cap(da << o.operands[1]->def->i);
+        break;
+      case BinOp::Lt:
+      case BinOp::Le:
+      case BinOp::Gt:
+      case BinOp::Ge:
+        // A run of consecutive values starting at a multiple of D compared with a value
+        // divisible by D (constant along the run) gives one answer for the whole run.
+        if (!scalar) {
+          const std::int64_t ext = extent(r, d);
+          if (kb >= ext) k = std::max(k, gcd(gcd(ca, da), db));
+          if (ka >= ext) k = std::max(k, gcd(gcd(cb, db), da));
+        }
+        break;
+      default: break;
+    }
+    if (!r->type.elem.isInt() && !r->type.elem.isPtr()) dv = 1;
+    x.contiguity[d] = scalar ? 1 : c;
+    x.divisibility[d] = dv;
+    x.constancy[d] = scalar ? kMaxDivisibility : std::min<std::int64_t>(k, extent(r, d));
+  }
+  return x;
+}
+
+void Analysis::op(const Op& o) {
+  const Value* r = o.result();
+  switch (o.kind) {
+    case OpKind::Constant:
+      info_[r] = uniform(r, r->type.elem.isFloat() ? 1 : pow2Divisor(o.i));
+      return;
+    case OpKind::Arange: {
+      AxisInfo a = unknown(r);
+      a.contiguity[0] = r->type.shape[0];
+      a.divisibility[0] = kMaxDivisibility;  // runs start at 0
+      info_[r] = a;
+      return;
+    }
+    case OpKind::Splat: {
+      AxisInfo a = uniform(r, of(o.operands[0]).divisibility[0]);
+      info_[r] = a;
+      return;
+    }
+    case OpKind::Broadcast: {
+      AxisInfo a = of(o.operands[0]);
+      for (std::size_t d = 0; d < a.contiguity.size(); ++d)
+        if (o.operands[0]->type.shape[d] == 1 && r->type.shape[d] != 1) {
+          a.contiguity[d] = 1;
+          a.constancy[d] = r->type.shape[d];
+        }
+      info_[r] = a;
+      return;
+    }
+    case OpKind::ExpandDims: {
+      AxisInfo a = of(o.operands[0]);
+      if (!o.operands[0]->type.isTile()) a = unknown(o.operands[0]);
+      std::int64_t div = kMaxDivisibility;
+      for (auto d : a.divisibility) div = gcd(div, d);
+      const auto pos = static_cast<long>(o.i);
+      a.contiguity.insert(a.contiguity.begin() + pos, 1);
+      a.divisibility.insert(a.divisibility.begin() + pos, div);
+      a.constancy.insert(a.constancy.begin() + pos, 1);
+      info_[r] = a;
+      return;
+    }
+    case OpKind::Trans: {
+      AxisInfo a = of(o.operands[0]);
+      std::swap(a.contiguity[0], a.contiguity[1]);
+      std::swap(a.divisibility[0], a.divisibility[1]);
+      std::swap(a.constancy[0], a.constancy[1]);
+      info_[r] = a;
+      return;
+    }
+    case OpKind::Convert:
+    case OpKind::ConvertLayout: {
+      const ElemType from = o.operands[0]->type.elem, to = r->type.elem;
+      AxisInfo a = of(o.operands[0]);
+      if (o.kind == OpKind::Convert && !((from.isInt() && to.isInt()) || (from.isPtr() && to.isPtr()))) {
+        AxisInfo u = unknown(r);
+        u.constancy = a.constancy;
+        a = u;
+      }
+      info_[r] = a;
+      return;
+    }
+    case OpKind::Hint: {
+      AxisInfo a = of(o.operands[0]);
+      if (o.sub == 0) {
+        for (auto& d : a.divisibility) d = std::max(d, cap(o.i));
+      } else {
+        auto& c = a.contiguity.back();
+        c = std::max<std::int64_t>(c, std::min<std::int64_t>(o.i, extent(r, a.contiguity.size() - 1)));
+      }
+      info_[r] = a;
+      return;
+    }
+    case OpKind::Binary: info_[r] = binary(o); return;
+    case OpKind::AddPtr: {
+      const AxisInfo& p = of(o.operands[0]);
+      const AxisInfo& off = of(o.operands[1]);
+      const std::int64_t bytes = r->type.elem.pointeeType().bytes();
+      AxisInfo a = unknown(r);
+      for (std::size_t d = 0; d < a.contiguity.size(); ++d) {
+        a.contiguity[d] = r->type.isTile() ? std::max(gcd(p.contiguity[d], off.constancy[d]), gcd(p.constancy[d], off.contiguity[d])) : 1;
+        a.divisibility[d] = gcd(p.divisibility[d], cap(off.divisibility[d] * bytes));
+        a.constancy[d] = gcd(p.constancy[d], off.constancy[d]);
+      }
+      info_[r] = a;
+      return;
+    }
+    case OpKind::Select: {
+      const AxisInfo& c = of(o.operands[0]);
+      const AxisInfo& a = of(o.operands[1]);
+      const AxisInfo& b = of(o.operands[2]);
+      AxisInfo x = meet(a, b);
+      for (std::size_t d = 0; d < x.contiguity.size(); ++d) {
+        x.constancy[d] = gcd(x.constancy[d], c.constancy[d]);
+        if (r->type.isTile() && c.constancy[d] < extent(r, d)) x.contiguity[d] = gcd(x.contiguity[d], c.constancy[d]);
+      }
+      info_[r] = x;
+      return;
+    }
+    case OpKind::For: {
+      const Block& body = *o.regions[0];
+      // The induction variable: lower + k * step.
+      AxisInfo iv = unknown(body.args[0]);
+      iv.divisibility[0] = gcd(of(o.operands[0]).divisibility[0], of(o.operands[2]).divisibility[0]);
+      info_[body.args[0]] = iv;
+      // Carried values: iterate to a fixed point from the initial values.
+      for (std::size_t j = 0; j < o.results.size(); ++j) info_[body.args[j + 1]] = of(o.operands[j + 3]);
+      for (int round = 0; round < 4; ++round) {
+        block(body);
+        bool changed = false;
+        if (!body.ops.empty() && body.ops.back()->kind == OpKind::Yield)
+          for (std::size_t j = 0; j < o.results.size(); ++j) {
+            AxisInfo m = meet(info_[body.args[j + 1]], of(body.ops.back()->operands[j]));
+            if (!(m == info_[body.args[j + 1]])) {
+              info_[body.args[j + 1]] = m;
+              changed = true;
+            }
+          }
+        if (!changed) break;
+        if (round == 3)
+          for (std::size_t j = 0; j < o.results.size(); ++j) info_[body.args[j + 1]] = unknown(body.args[j + 1]);
+      }
+      block(body);
+      for (std::size_t j = 0; j < o.results.size(); ++j) info_[o.results[j]] = info_[body.args[j + 1]];
+      return;
+    }
+    case OpKind::If: {
+      for (const auto& reg : o.regions) block(*reg);
+      for (std::size_t j = 0; j < o.results.size(); ++j) {
+        std::vector<AxisInfo> ys;
+        for (const auto& reg : o.regions)
+          if (!reg->ops.empty() && reg->ops.back()->kind == OpKind::Yield) ys.push_back(of(reg->ops.back()->operands[j]));
+        AxisInfo m = ys.empty() ? unknown(o.results[j]) : ys[0];
+        for (const auto& y : ys) m = meet(m, y);
+        info_[o.results[j]] = m;
+      }
+      return;
+    }
+    default:
+      for (const Value* v : o.results) info_[v] = unknown(v);
+      for (const auto& reg : o.regions) block(*reg);
+      return;
+  }
+}
+
+}  // namespace
+
+std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts) { return Analysis(k, facts).run(); }
+
+ParamFacts promisedFacts(const Kernel& k) {
+  ParamFacts f;
+  for (std::size_t i = 0; i < k.paramInfo.size(); ++i) {
+    if (k.paramInfo[i].aligned) f[static_cast<int>(i)] = k.paramInfo[i].aligned;
+    if (k.paramInfo[i].multipleOf) f[static_cast<int>(i)] = k.paramInfo[i].multipleOf;
+  }
+  return f;
+}
+
+void chooseAccessWidths(Kernel& k, const ParamFacts& facts) {
+  const auto info = analyzeAxes(k, facts);
+  walk(*k.body, [&](Op& o) {
+    if (o.kind != OpKind::Load && o.kind != OpKind::Store && o.kind != OpKind::AtomicAdd) return;
+    const Value* p = o.operands[0];
+    if (!p->type.isTile()) return;
+    const AxisInfo& a = info.at(p);
+    const int bytes = p->type.elem.pointeeType().bytes();
+    const int rank = p->type.rank();
+    // The fastest axis: the most contiguous (ties: the last).
+    int f = rank - 1;
+    for (int d = rank - 1; d >= 0; --d)
+      if (a.contiguity[static_cast<std::size_t>(d)] > a.contiguity[static_cast<std::size_t>(f)]) f = d;
+    const auto fd = static_cast<std::size_t>(f);
+    std::int64_t vec = 16 / bytes;
+    std::string why = "16 bytes per access";
+    auto limit = [&](std::int64_t v, const std::string& reason) {
+      if (v < vec) {
+        vec = std::max<std::int64_t>(1, v);
+        why = reason;
+      }
+    };
+    limit(p->type.shape[fd], "the tile has " + std::to_string(p->type.shape[fd]) + " elements along axis " + std::to_string(f));
+    limit(a.contiguity[fd], "pointers are contiguous in runs of " + std::to_string(a.contiguity[fd]) + " along axis " + std::to_string(f));
+    limit(a.divisibility[fd] / bytes, "the address is only known to be a multiple of " + std::to_string(a.divisibility[fd]) + " bytes");
+    const std::size_t maskIndex = o.kind == OpKind::Load ? 1 : 2;
+    if (o.operands.size() > maskIndex) {
+      const AxisInfo& m = info.at(o.operands[maskIndex]);
+      limit(m.constancy[fd], "the mask is constant in runs of " + std::to_string(m.constancy[fd]) + " along axis " + std::to_string(f));
+    }
+    if (o.kind == OpKind::AtomicAdd) limit(1, "atomics are issued one element at a time");
+    o.vec = static_cast<int>(vec);
+    o.vecAxis = f;
+    o.vecNote = vec * bytes == 16 ? "" : why;
+  });
+}
+
+}  // namespace tilecc::ir

@@ -1,0 +1,39 @@
+// Axis information (Triton's lattice): for each integer, boolean or pointer value and each
+// dimension, the contiguity (runs of consecutive values), divisibility (a power of two that
+// divides the first value of every run; bytes for pointers) and constancy (runs of equal
+// values). All three are powers of two; scalars have one entry.
+//
+// From it, every tile load, store and atomic gets its access width: the widest vector of
+// consecutive elements a thread can move at once, and the fact that limited it.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace tilecc::ir {
+
+struct AxisInfo {
+  std::vector<std::int64_t> contiguity, divisibility, constancy;
+  bool operator==(const AxisInfo&) const = default;
+};
+
+/// The largest divisibility the analysis tracks (the value 0 is divisible by everything).
+inline constexpr std::int64_t kMaxDivisibility = std::int64_t{1} << 30;
+
+/// Facts about parameters, from promises or from a specialised variant: parameter index →
+/// divisibility (bytes for pointers, the value for integers).
+using ParamFacts = std::map<int, std::int64_t>;
+
+/// Axis information for every value of the kernel.
+std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts);
+
+/// Sets vec, vecAxis and vecNote of every tile load, store and atomic from the analysis.
+void chooseAccessWidths(Kernel& k, const ParamFacts& facts);
+
+/// The facts the kernel's promises give (TILECC_ALIGNED, TILECC_MULTIPLE_OF).
+ParamFacts promisedFacts(const Kernel& k);
+
+}  // namespace tilecc::ir
