@@ -546,6 +546,17 @@ class KernelPrinter {
   std::string elAt(const Value* val, const VecPlan& v, int s) {
     return el(val, s == 0 ? "reg" : "(reg + " + std::to_string(s * v.stride) + ")");
   }
+  std::string variantConditionText() {
+    std::string s;
+    for (std::size_t i = 0; i < k_.assumed.size(); ++i) {
+      const auto [index, value] = k_.assumed[i];
+      s += (i ? ", " : "") + k_.paramInfo[static_cast<std::size_t>(index)].name +
+           (k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " : " is a multiple of ") +
+           std::to_string(value);
+    }
+    return s;
+  }
+
   void accessNote(const Op& o, const std::string& what, ElemType e) {
     const int bytes = e.bytes();
     std::string s = what + " at line " + std::to_string(o.loc.line) + ": " + std::to_string(o.vec) + " x " + toString(e) +
@@ -1196,6 +1207,30 @@ bool KernelPrinter::run(CudaKernel& out) {
   out.sourceName = k_.sourceName;
   out.kernelText = s.str();
 
+  std::ostringstream rep;
+  rep << "kernel " << k_.name << " (" << k_.sourceName << "), " << k_.numWarps << " warps\n";
+  if (!k_.assumed.empty()) rep << "  variant: when " << variantConditionText() << "\n";
+  rep << "  layouts:\n";
+  for (std::size_t i = 0; i < L_.size(); ++i) rep << "    L" << i << " = " << describe(L_[i]) << "\n";
+  rep << "  accesses:\n";
+  for (const auto& a : accesses_) rep << "    " << a << "\n";
+  rep << "  tiles:\n";
+  walk(const_cast<Block&>(*k_.body), [&](Op& o) {
+    for (auto& reg : o.regions)
+      for (const Value* a : reg->args)
+        if (a->type.isTile()) rep << "    " << names_.of(a) << ": " << toString(a->type) << " L" << a->layout << "\n";
+    for (const Value* r : o.results)
+      if (r->type.isTile() && !r->name.empty() && views_.count(r->id))
+        rep << "    " << names_.of(r) << ": " << toString(r->type) << " L" << r->layout << "\n";
+  });
+  rep << "  shared memory: " << smemBytes_ << " bytes\n";
+  {
+    std::set<std::string> seen;
+    for (const auto& p : smemPlan_)
+      if (seen.insert(p).second) rep << "    " << p << "\n";
+  }
+  out.report = rep.str();
+
   // Launcher: checks the parameters' promises, skips empty grids, launches.
   std::string decl = "cudaError_t launch_" + k_.name + "(dim3 grid, cudaStream_t stream";
   std::string args;
@@ -1238,6 +1273,7 @@ bool KernelPrinter::run(CudaKernel& out) {
 
 void addSpecialisedVariant(CudaKernel& general, const CudaKernel& specialised) {
   general.kernelText += "\n" + specialised.kernelText;
+  general.report += specialised.report;
   general.launcherBody = general.launcherChecks + "  if (" + specialised.variantCondition + ") {\n  " +
                          specialised.launchLine + "    return cudaGetLastError();\n  }\n" + general.launchLine +
                          "  return cudaGetLastError();\n";

@@ -21,6 +21,7 @@ struct CudaKernel {
   std::string launcherChecks;     // promise and empty-grid checks
   std::string launchLine;         // kernel<<<...>>>(...);
   std::string variantCondition;   // for a specialised variant: when the launcher may pick it
+  std::string report;             // --emit=report: layouts, access widths and why, shared memory
   bool usesHalf = false, usesBf16 = false;
 };
 

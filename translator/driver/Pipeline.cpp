@@ -149,6 +149,7 @@ int runDriver(const DriverOptions& o) {
         if (!printCudaKernel(*twin, tl, ct)) internalError("the specialised variant of " + k.name + " failed to print");
         addSpecialisedVariant(ck, ct);
       }
+      if (o.emit == "report") ir += ck.report;
       kernels.push_back(std::move(ck));
     }
     if (o.emit != "cuda") {

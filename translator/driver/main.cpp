@@ -54,8 +54,10 @@ int main(int argc, char** argv) {
   app.add_option("inputs", o.inputs, "Kernel files (name.tile.cpp)");
   app.add_option("-o,--output", o.output, "Output .cu file ('-' for stdout); default: <name>.cu in the current directory");
   app.add_option("--header", o.header, "Launcher header; default: the output with .h");
-  app.add_option("--emit", o.emit, "What to write: cuda (default), ir (Tile IR after lowering), ir-layout (after layout assignment)")
-      ->check(CLI::IsMember({"cuda", "ir", "ir-layout"}));
+  app.add_option("--emit", o.emit,
+                 "What to write: cuda (default), ir (Tile IR after lowering), ir-layout (after layout assignment), "
+                 "report (layouts, access widths and what limited them, shared memory)")
+      ->check(CLI::IsMember({"cuda", "ir", "ir-layout", "report"}));
   app.add_flag("--check", o.check, "Compare with the existing outputs, print a diff, exit 1 when stale; writes nothing");
   app.add_option("--arch", o.archs, "Target architectures the generated code must build for (sm_80, sm_90a, ...)")
       ->delimiter(',');

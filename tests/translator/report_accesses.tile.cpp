@@ -1,0 +1,75 @@
+// --emit=report: the access width of every load and store and, below 16 bytes, the fact that
+// limited it; the aligned variant and the condition under which the launcher picks it.
+// ARGS: --emit=report
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+// CHECK-LABEL: kernel aligned (aligned), 4 warps
+// CHECK-NOT: variant
+TILECC_KERNEL()
+void aligned(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
+  // CHECK: load at line [[@LINE+1]]: 4 x f32 = 16 bytes per access
+  auto v = load(x + arange<512>());
+  // CHECK-NEXT: store at line [[@LINE+1]]: 4 x f32 = 16 bytes per access
+  store(y + arange<512>(), v);
+}
+
+// CHECK-LABEL: kernel misaligned (misaligned)
+// CHECK-NOT: variant
+TILECC_KERNEL()
+void misaligned(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
+  // CHECK: load at line [[@LINE+1]]: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
+  auto v = load(x + 1 + arange<512>());
+  store(y + arange<512>(), v);
+}
+
+// CHECK-LABEL: kernel shifted (shifted)
+TILECC_KERNEL()
+void shifted(TILECC_ALIGNED(16) const half* x, TILECC_ALIGNED(16) half* y) {
+  // CHECK: load at line [[@LINE+1]]: 2 x f16 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
+  auto v = load(x + (arange<512>() + 2));
+  store(y + arange<512>(), v);
+}
+
+// CHECK-LABEL: kernel masked (masked)
+// CHECK: load at line [[@LINE+6]]: 1 x f32 = 4 bytes per access (the mask is constant in runs of 1 along axis 0)
+// CHECK-LABEL: kernel masked_aligned (masked)
+// CHECK-NEXT: variant: when n is a multiple of 16
+// CHECK: load at line [[@LINE+3]]: 4 x f32 = 16 bytes per access
+TILECC_KERNEL()
+void masked(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y, int n) {
+  auto v = load(x + arange<512>(), arange<512>() < n, 0.0f);
+  store(y + arange<512>(), v);
+}
+
+// CHECK-LABEL: kernel strided (strided)
+TILECC_KERNEL()
+void strided(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
+  // CHECK: load at line [[@LINE+1]]: 1 x f32 = 4 bytes per access (pointers are contiguous in runs of 1 along axis 0)
+  auto v = load(x + arange<512>() * 2);
+  store(y + arange<512>(), v);
+}
+
+// Contiguous down the columns: axis 0 becomes the fastest.
+// CHECK-LABEL: kernel columns (columns)
+// CHECK: L0 = blocked{spt=[4,1] {{.*}} order=[0,1]}
+TILECC_KERNEL()
+void columns(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
+  // CHECK: load at line [[@LINE+1]]: 4 x f32 = 16 bytes per access
+  auto v = load(x + col(arange<64>()) + row(arange<32>()) * 64);
+  store(y + col(arange<64>()) + row(arange<32>()) * 64, v);
+}
+
+// Unknown pointers: the general kernel moves one element per access; the variant, picked
+// when the pointers are aligned and the length is a multiple of 16, moves 16 bytes.
+// CHECK-LABEL: kernel unknown (unknown)
+// CHECK: load at line [[@LINE+7]]: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+// CHECK-LABEL: kernel unknown_aligned (unknown)
+// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, n is a multiple of 16
+// CHECK: load at line [[@LINE+4]]: 8 x f16 = 16 bytes per access
+TILECC_KERNEL()
+void unknown(const half* x, half* y, int n) {
+  auto offs = program_id(0) * 1024 + arange<1024>();
+  auto v = load(x + offs, offs < n, 0.0f);
+  store(y + offs, v, offs < n);
+}

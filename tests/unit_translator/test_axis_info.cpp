@@ -1,0 +1,244 @@
+// The axis analysis, one case per transfer rule: IR built by hand, facts checked.
+#include <doctest/doctest.h>
+
+#include "analysis/AxisInfo.h"
+#include "ir/Builder.h"
+
+using namespace tilecc::ir;
+
+namespace {
+
+const ElemType i32 = ElemType::of(Scalar::I32);
+const ElemType i1 = ElemType::of(Scalar::Bool);
+const ElemType f32p = ElemType::pointerTo(Scalar::F32, true);
+
+struct Fixture {
+  Kernel k;
+  Builder b{k, k.body.get(), {}};
+  Value* param(Type t, std::int64_t aligned = 0, std::int64_t multipleOf = 0) {
+    Value* v = k.newValue(std::move(t), "p" + std::to_string(k.params.size()));
+    k.params.push_back(v);
+    k.paramInfo.push_back({v->name, aligned, multipleOf});
+    return v;
+  }
+  Value* arange(int n) { return b.one(OpKind::Arange, {}, Type::tile(i32, {n})); }
+  Value* splat(Value* s, std::vector<int> shape) { return b.one(OpKind::Splat, {s}, Type::tile(s->type.elem, std::move(shape))); }
+  Value* bin(BinOp op, Value* a, Value* c, ElemType e) { return b.one(OpKind::Binary, {a, c}, a->type.withElem(e), static_cast<int>(op)); }
+  AxisInfo info(const Value* v, const ParamFacts& f = {}) { return analyzeAxes(k, f).at(v); }
+};
+
+}  // namespace
+
+TEST_CASE("constants: divisibility is the largest power of two dividing the value") {
+  Fixture f;
+  Value* c = f.b.intConst(48);
+  Value* z = f.b.intConst(0);
+  CHECK(f.info(c).divisibility[0] == 16);
+  CHECK(f.info(z).divisibility[0] == kMaxDivisibility);
+}
+
+TEST_CASE("arange: contiguous over its length, runs start at 0") {
+  Fixture f;
+  Value* a = f.arange(128);
+  auto i = f.info(a);
+  CHECK(i.contiguity[0] == 128);
+  CHECK(i.divisibility[0] == kMaxDivisibility);
+  CHECK(i.constancy[0] == 1);
+}
+
+TEST_CASE("parameters: promises, specialisation facts, natural pointer alignment") {
+  Fixture f;
+  Value* p = f.param(Type::scalar(f32p));
+  Value* q = f.param(Type::scalar(f32p), 16);
+  Value* n = f.param(Type::scalar(i32), 0, 8);
+  Value* m = f.param(Type::scalar(i32));
+  CHECK(f.info(p).divisibility[0] == 4);
+  CHECK(f.info(q, promisedFacts(f.k)).divisibility[0] == 16);
+  CHECK(f.info(n, promisedFacts(f.k)).divisibility[0] == 8);
+  CHECK(f.info(m).divisibility[0] == 1);
+  CHECK(f.info(m, {{3, 16}}).divisibility[0] == 16);
+}
+
+TEST_CASE("splat: constant over the whole tile, divisibility of the scalar") {
+  Fixture f;
+  Value* s = f.splat(f.b.intConst(64), {256});
+  auto i = f.info(s);
+  CHECK(i.constancy[0] == 256);
+  CHECK(i.contiguity[0] == 1);
+  CHECK(i.divisibility[0] == 64);
+}
+
+TEST_CASE("add: contiguous + constant stays contiguous; divisibility is the gcd") {
+  Fixture f;
+  Value* base = f.bin(BinOp::Mul, f.k.newValue(Type::scalar(i32)), f.b.intConst(1024), i32);
+  (void)base;
+  Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
+  Value* off = f.bin(BinOp::Mul, pid, f.b.intConst(1024), i32);
+  Value* offs = f.bin(BinOp::Add, f.splat(off, {1024}), f.arange(1024), i32);
+  auto i = f.info(offs);
+  CHECK(i.contiguity[0] == 1024);
+  CHECK(i.divisibility[0] == 1024);
+  Value* shifted = f.bin(BinOp::Add, f.arange(64), f.splat(f.b.intConst(2), {64}), i32);
+  CHECK(f.info(shifted).contiguity[0] == 64);
+  CHECK(f.info(shifted).divisibility[0] == 2);
+}
+
+TEST_CASE("sub: contiguous - constant stays contiguous, constant - contiguous does not") {
+  Fixture f;
+  Value* a = f.bin(BinOp::Sub, f.arange(64), f.splat(f.b.intConst(4), {64}), i32);
+  Value* c = f.bin(BinOp::Sub, f.splat(f.b.intConst(4), {64}), f.arange(64), i32);
+  CHECK(f.info(a).contiguity[0] == 64);
+  CHECK(f.info(a).divisibility[0] == 4);
+  CHECK(f.info(c).contiguity[0] == 1);
+}
+
+TEST_CASE("mul: divisibilities multiply; contiguity survives only a factor of 1") {
+  Fixture f;
+  Value* m = f.bin(BinOp::Mul, f.arange(64), f.splat(f.b.intConst(2), {64}), i32);
+  Value* one = f.bin(BinOp::Mul, f.arange(64), f.splat(f.b.intConst(1), {64}), i32);
+  CHECK(f.info(m).contiguity[0] == 1);
+  CHECK(f.info(one).contiguity[0] == 1);  // the factor is a splat, not the constant itself
+  Value* s = f.bin(BinOp::Mul, f.b.intConst(6), f.b.intConst(8), i32);
+  CHECK(f.info(s).divisibility[0] >= 16);
+  Value* sc = f.bin(BinOp::Mul, f.b.intConst(12), f.k.newValue(Type::scalar(i32)), i32);
+  CHECK(f.info(sc).divisibility[0] == 4);
+}
+
+TEST_CASE("shl by a constant multiplies divisibility") {
+  Fixture f;
+  Value* x = f.param(Type::scalar(i32), 0, 4);
+  Value* s = f.bin(BinOp::Shl, x, f.b.intConst(3), i32);
+  CHECK(f.info(s, promisedFacts(f.k)).divisibility[0] == 32);
+}
+
+TEST_CASE("comparisons: a contiguous run against a bound divisible by D is constant in runs of D") {
+  Fixture f;
+  Value* n = f.param(Type::scalar(i32));
+  Value* mask = f.bin(BinOp::Lt, f.arange(256), f.splat(n, {256}), i1);
+  CHECK(f.info(mask).constancy[0] == 1);
+  CHECK(f.info(mask, {{0, 16}}).constancy[0] == 16);
+  CHECK(f.info(mask, {{0, 1024}}).constancy[0] == 256);  // capped by the extent
+  Value* eq = f.bin(BinOp::Eq, f.arange(256), f.splat(n, {256}), i1);
+  CHECK(f.info(eq, {{0, 16}}).constancy[0] == 1);  // == is not monotone
+}
+
+TEST_CASE("and of masks: constancy is the gcd") {
+  Fixture f;
+  Value* n = f.param(Type::scalar(i32));
+  Value* a = f.bin(BinOp::Lt, f.arange(256), f.splat(n, {256}), i1);
+  Value* c = f.bin(BinOp::Lt, f.arange(256), f.splat(f.b.intConst(64), {256}), i1);
+  Value* m = f.bin(BinOp::And, a, c, i1);
+  CHECK(f.info(c).constancy[0] == 64);
+  CHECK(f.info(m, {{0, 16}}).constancy[0] == 16);
+}
+
+TEST_CASE("broadcast and expand_dims: new axes are constant, not contiguous") {
+  Fixture f;
+  Value* a = f.arange(64);
+  Value* e = f.b.one(OpKind::ExpandDims, {a}, Type::tile(i32, {64, 1}));
+  e->def->i = 1;
+  Value* b = f.b.one(OpKind::Broadcast, {e}, Type::tile(i32, {64, 32}));
+  auto i = f.info(b);
+  CHECK(i.contiguity[0] == 64);
+  CHECK(i.contiguity[1] == 1);
+  CHECK(i.constancy[1] == 32);
+}
+
+TEST_CASE("trans swaps the facts of the two axes") {
+  Fixture f;
+  Value* e = f.b.one(OpKind::ExpandDims, {f.arange(16)}, Type::tile(i32, {1, 16}));
+  e->def->i = 0;
+  Value* b = f.b.one(OpKind::Broadcast, {e}, Type::tile(i32, {8, 16}));
+  Value* t = f.b.one(OpKind::Trans, {b}, Type::tile(i32, {16, 8}));
+  CHECK(f.info(t).contiguity[0] == 16);
+  CHECK(f.info(t).constancy[1] == 8);
+}
+
+TEST_CASE("addptr: contiguity of the offsets, divisibility in bytes") {
+  Fixture f;
+  Value* p = f.param(Type::scalar(f32p));
+  Value* ptrs = f.b.one(OpKind::AddPtr, {f.splat(p, {128}), f.arange(128)}, Type::tile(f32p, {128}));
+  CHECK(f.info(ptrs).contiguity[0] == 128);
+  CHECK(f.info(ptrs).divisibility[0] == 4);
+  CHECK(f.info(ptrs, {{0, 16}}).divisibility[0] == 16);
+  Value* odd = f.b.one(OpKind::AddPtr, {ptrs, f.splat(f.b.intConst(1), {128})}, Type::tile(f32p, {128}));
+  CHECK(f.info(odd, {{0, 16}}).divisibility[0] == 4);
+}
+
+TEST_CASE("select: facts of both arms, cut by the condition's constancy") {
+  Fixture f;
+  Value* n = f.param(Type::scalar(i32));
+  Value* c = f.bin(BinOp::Lt, f.arange(64), f.splat(n, {64}), i1);
+  Value* s = f.b.one(OpKind::Select, {c, f.arange(64), f.arange(64)}, Type::tile(i32, {64}));
+  CHECK(f.info(s).contiguity[0] == 1);
+  CHECK(f.info(s, {{0, 16}}).contiguity[0] == 16);
+}
+
+TEST_CASE("integer conversions keep the facts; to float they are lost") {
+  Fixture f;
+  Value* w = f.b.one(OpKind::Convert, {f.arange(32)}, Type::tile(ElemType::of(Scalar::I64), {32}));
+  Value* fl = f.b.one(OpKind::Convert, {f.arange(32)}, Type::tile(ElemType::of(Scalar::F32), {32}));
+  CHECK(f.info(w).contiguity[0] == 32);
+  CHECK(f.info(fl).contiguity[0] == 1);
+}
+
+TEST_CASE("hints: multiple_of raises divisibility, max_contiguous raises contiguity") {
+  Fixture f;
+  Value* x = f.param(Type::scalar(i32));
+  Value* h = f.b.one(OpKind::Hint, {x}, x->type, 0);
+  h->def->i = 16;
+  CHECK(f.info(h).divisibility[0] == 16);
+  Value* t = f.b.one(OpKind::Load, {f.b.one(OpKind::AddPtr, {f.splat(f.param(Type::scalar(ElemType::pointerTo(Scalar::I32, true))), {64}), f.arange(64)}, Type::tile(ElemType::pointerTo(Scalar::I32, true), {64}))}, Type::tile(i32, {64}));
+  Value* c = f.b.one(OpKind::Hint, {t}, t->type, 1);
+  c->def->i = 8;
+  CHECK(f.info(t).contiguity[0] == 1);
+  CHECK(f.info(c).contiguity[0] == 8);
+}
+
+TEST_CASE("loop induction variables: divisibility of the start and the step") {
+  Fixture f;
+  Op* loop = f.b.create(OpKind::For, {f.b.intConst(0), f.param(Type::scalar(i32)), f.b.intConst(64)}, {});
+  Block* body = f.b.addRegion(loop);
+  Value* iv = f.b.addArg(body, Type::scalar(i32), "i");
+  f.b.block = body;
+  f.b.create(OpKind::Yield, {}, {});
+  CHECK(f.info(iv).divisibility[0] == 64);
+}
+
+TEST_CASE("loop-carried values: the facts that hold on every iteration") {
+  // ptrs = p + arange(64); each iteration ptrs += step.
+  auto carried = [](std::int64_t step) {
+    Fixture f;
+    Value* p = f.param(Type::scalar(f32p));
+    Value* ptrs = f.b.one(OpKind::AddPtr, {f.splat(p, {64}), f.arange(64)}, Type::tile(f32p, {64}));
+    Op* loop = f.b.create(OpKind::For, {f.b.intConst(0), f.b.intConst(10), f.b.intConst(1), ptrs}, {ptrs->type});
+    Block* body = f.b.addRegion(loop);
+    f.b.addArg(body, Type::scalar(i32), "i");
+    Value* arg = f.b.addArg(body, ptrs->type, "ptrs");
+    f.b.block = body;
+    Value* next = f.b.one(OpKind::AddPtr, {arg, f.splat(f.b.intConst(step), {64})}, ptrs->type);
+    f.b.create(OpKind::Yield, {next}, {});
+    return analyzeAxes(f.k, {{0, 16}}).at(loop->results[0]);
+  };
+  CHECK(carried(64).contiguity[0] == 64);
+  CHECK(carried(64).divisibility[0] == 16);
+  CHECK(carried(1).divisibility[0] == 4);  // +1 element per iteration: only 4-byte aligned
+}
+
+TEST_CASE("access widths: min of contiguity, alignment, mask constancy and 16 bytes, with the reason") {
+  Fixture f;
+  Value* p = f.param(Type::scalar(f32p), 16);
+  Value* n = f.param(Type::scalar(i32));
+  Value* ptrs = f.b.one(OpKind::AddPtr, {f.splat(p, {256}), f.arange(256)}, Type::tile(f32p, {256}));
+  Value* mask = f.bin(BinOp::Lt, f.arange(256), f.splat(n, {256}), i1);
+  Op* ld = f.b.create(OpKind::Load, {ptrs, mask}, {Type::tile(ElemType::of(Scalar::F32), {256})});
+  chooseAccessWidths(f.k, promisedFacts(f.k));
+  CHECK(ld->vec == 1);
+  CHECK(ld->vecNote.find("mask") != std::string::npos);
+  chooseAccessWidths(f.k, {{0, 16}, {1, 16}});
+  CHECK(ld->vec == 4);
+  CHECK(ld->vecNote.empty());
+  chooseAccessWidths(f.k, {{0, 8}, {1, 16}});
+  CHECK(ld->vec == 2);
+  CHECK(ld->vecNote.find("multiple of 8 bytes") != std::string::npos);
+}
