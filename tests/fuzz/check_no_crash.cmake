@@ -1,0 +1,10 @@
+# tilecc on a past fuzz finding: exit 0 or 1, and no output written on 1.
+file(REMOVE_RECURSE "${WORKDIR}")
+file(MAKE_DIRECTORY "${WORKDIR}")
+execute_process(COMMAND "${TILECC}" "${SOURCE}" -o "${WORKDIR}/out.cu" RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 60)
+if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+  message(FATAL_ERROR "tilecc exited '${rc}':\n${err}")
+endif()
+if(rc EQUAL 1 AND EXISTS "${WORKDIR}/out.cu")
+  message(FATAL_ERROR "a failed translation left output behind")
+endif()
