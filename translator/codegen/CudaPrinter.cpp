@@ -1184,12 +1184,7 @@ bool KernelPrinter::run(CudaKernel& out) {
   else s << "// Global accesses (per thread):\n";
   for (const auto& a : accesses_) s << "//   " << a << "\n";
   if (!k_.assumed.empty()) {
-    s << "// Specialised variant: the launcher picks it when";
-    for (std::size_t i = 0; i < k_.assumed.size(); ++i)
-      s << (i ? "," : "") << " " << k_.paramInfo[static_cast<std::size_t>(k_.assumed[i].first)].name
-        << (k_.params[static_cast<std::size_t>(k_.assumed[i].first)]->type.elem.isPtr() ? " is aligned to " : " is a multiple of ")
-        << k_.assumed[i].second;
-    s << ".\n";
+    s << "// Specialised variant: the launcher picks it when " << variantConditionText() << ".\n";
   }
   if (smemBytes_ == 0) {
     s << "// Shared memory: none.\n";

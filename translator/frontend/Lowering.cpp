@@ -264,6 +264,8 @@ class Lowerer {
   std::vector<const VarDecl*> carried(const Stmt* s1, const Stmt* s2 = nullptr);
   std::vector<Value*> flatten(const std::vector<const VarDecl*>& vs);
   void rebind(const std::vector<const VarDecl*>& vs, const std::vector<Value*>& values);
+  /// Names values (laid out as flatten() lays them out) after the variables they carry.
+  void nameAfter(const std::vector<const VarDecl*>& vs, const std::vector<Value*>& values);
 
   // ---- expressions ----
   CVal lower(const Expr* e);
@@ -442,6 +444,15 @@ void Lowerer::rebind(const std::vector<const VarDecl*>& vs, const std::vector<Va
   }
 }
 
+void Lowerer::nameAfter(const std::vector<const VarDecl*>& vs, const std::vector<Value*>& values) {
+  std::size_t i = 0;
+  for (const VarDecl* v : vs) {
+    const std::size_t n = vars_.at(v).bp ? 1 + 3 * vars_.at(v).bp->offsets.size() : 1;
+    for (std::size_t j = 0; j < n; ++j) values[i + j]->name = v->getNameAsString();
+    i += n;
+  }
+}
+
 bool Lowerer::ifStmt(const IfStmt* s) {
   if (s->getInit()) stmt(s->getInit());
   if (s->getConditionVariableDeclStmt()) declStmt(s->getConditionVariableDeclStmt());
@@ -476,14 +487,7 @@ bool Lowerer::ifStmt(const IfStmt* s) {
   }
   b_.block = outer;
   rebind(cv, op->results);
-  {
-    std::size_t i = 0;
-    for (const VarDecl* v : cv) {
-      std::size_t n = vars_.at(v).bp ? 1 + 3 * vars_.at(v).bp->offsets.size() : 1;
-      for (std::size_t j = 0; j < n; ++j) op->results[i + j]->name = v->getNameAsString();
-      i += n;
-    }
-  }
+  nameAfter(cv, op->results);
   return anyFalls;
 }
 
@@ -573,15 +577,7 @@ bool Lowerer::forStmt(const ForStmt* s) {
   auto saved = vars_;
   vars_[iv] = CVal{ivArg, nullptr, {}, false};
   rebind(cv, args);
-  // Name the carried block arguments after their variables.
-  {
-    std::size_t i = 0;
-    for (const VarDecl* v : cv) {
-      std::size_t n = vars_.at(v).bp ? 1 + 3 * vars_.at(v).bp->offsets.size() : 1;
-      for (std::size_t j = 0; j < n; ++j) args[i + j]->name = v->getNameAsString();
-      i += n;
-    }
-  }
+  nameAfter(cv, args);
   b_.block = body;
   if (stmt(s->getBody())) {
     b_.loc = irLoc(s->getEndLoc());
