@@ -18,6 +18,11 @@ namespace {
 
 const char* kVersion = TILECC_VERSION;
 
+// Marks in kernel text: where the code of a source line starts (kMark, then "<line> <file>"),
+// and where kernel code ends. printCudaFile turns them into #line directives or drops them.
+const char kMark[] = "\x01" "line ";
+const char kEndMark[] = "\x01" "end";
+
 std::string ctype(ElemType e) {
   switch (e.kind) {
     case Scalar::Bool: return "bool";
@@ -96,6 +101,16 @@ class KernelPrinter {
   std::vector<std::string> accesses_;
 
   void line(const std::string& s) { body_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + s + "\n"; }
+
+  unsigned markedLine_ = 0;
+  std::string markedFile_;
+  /// The code printed from here on comes from source line `l` (until the next mark).
+  void mark(const Loc& l) {
+    if (l.line == 0 || (l.line == markedLine_ && l.file == markedFile_)) return;
+    markedLine_ = l.line;
+    markedFile_ = l.file;
+    body_ += kMark + std::to_string(l.line) + " " + l.file + "\n";
+  }
 
   struct Unsupported {};
   [[noreturn]] void unsupported(const Op& o, const std::string& what) {
@@ -587,7 +602,8 @@ bool KernelPrinter::containsSmem(const Block& b) {
 
 void KernelPrinter::block(const Block& b) {
   for (const auto& o : b.ops) {
-    if (o->kind == OpKind::Yield) continue;  // handled by the parent
+    if (o->kind == OpKind::Yield || o->kind == OpKind::Constant) continue;  // handled by the parent / inline
+    mark(o->loc);
     op(*o);
   }
 }
@@ -1119,6 +1135,7 @@ void KernelPrinter::forOp(const Op& o) {
   const bool smem = containsSmem(body);
   if (smem) smemBusy_ = true;  // the previous iteration may still be reading
   block(body);
+  mark(o.loc);  // the back edge belongs to the loop statement
   if (!body.ops.empty() && body.ops.back()->kind == OpKind::Yield) {
     std::vector<const Value*> vals(body.ops.back()->operands.begin(), body.ops.back()->operands.end());
     assignCarried(carried, vals);
@@ -1143,6 +1160,7 @@ void KernelPrinter::ifOp(const Op& o) {
     const Block& blk = *o.regions[static_cast<std::size_t>(b)];
     if (b == 1) {
       if (blk.ops.size() == 1 && blk.ops.back()->kind == OpKind::Yield && results.empty()) break;
+      mark(o.loc);
       line("} else {");
     }
     smemBusy_ = busyBefore;
@@ -1197,7 +1215,7 @@ bool KernelPrinter::run(CudaKernel& out) {
   s << "extern \"C\" __global__ void __launch_bounds__(" << threads << ") " << k_.name << "(" << params << ") {\n";
   if (smemBytes_ > 0) s << "  __shared__ __align__(16) unsigned char smem[" << smemBytes_ << "];\n";
   for (const auto& d : pre_) s << "  " << d << "\n";
-  s << body_ << "}\n";
+  s << body_ << kEndMark << "\n}\n";
   out.name = k_.name;
   out.sourceName = k_.sourceName;
   out.kernelText = s.str();
@@ -1281,13 +1299,72 @@ bool printCudaKernel(const Kernel& k, const std::vector<Layout>& layouts, CudaKe
   return p.run(out);
 }
 
-std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& ks) {
+namespace {
+
+std::string quoted(const std::string& path) {
+  std::string q = "\"";
+  for (char c : path) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + "\"";
+}
+
+/// Replaces the marks in `text` by #line directives (or drops them). A source line's code spans
+/// several lines of the .cu, so every code line under a mark gets the mark's number again
+/// (`#line N`; the file is named only when it changes); pragma, comment and blank lines need none.
+std::string resolveMarks(const std::string& text, const LineDirectives& ld) {
+  std::string out;
+  int written = 0;       // lines of `out`
+  long reported = -1;    // the line number nvcc gives the next line of `out`
+  std::string file;      // the file nvcc attributes it to
+  long line = -1;        // the current mark (-1: none)
+  std::string markFile;
+  const std::size_t markLen = sizeof(kMark) - 1;
+  auto directive = [&](long n, const std::string& f) {
+    out += "#line " + std::to_string(n) + (f == file ? "" : " " + quoted(f)) + "\n";
+    ++written;
+    reported = n;
+    file = f;
+  };
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string l = text.substr(start, end - start);
+    start = end + 1;
+    if (l.compare(0, markLen, kMark) == 0) {
+      const std::size_t space = l.find(' ', markLen);
+      line = std::stol(l.substr(markLen, space - markLen));
+      markFile = ld.enabled ? ld.sourcePath(l.substr(space + 1)) : std::string();
+      continue;
+    }
+    if (l == kEndMark) {
+      // Back to this file's own numbering: the line after the directive is line written + 2.
+      if (ld.enabled && line >= 0 && !file.empty()) directive(written + 2, ld.outputName);
+      line = -1;
+      continue;
+    }
+    const std::size_t first = l.find_first_not_of(' ');
+    const bool code = first != std::string::npos && l.compare(first, 2, "//") != 0 && l.compare(first, 7, "#pragma") != 0;
+    if (ld.enabled && line >= 0 && code && (reported != line || file != markFile)) directive(line, markFile);
+    out += l + "\n";
+    ++written;
+    ++reported;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& ks,
+                          const LineDirectives& lines) {
   std::ostringstream s;
   s << "// Generated by tilecc " << kVersion << " from " << source << ". Do not edit: edit the kernel source.\n";
   s << "#include \"" << header << "\"\n\n#include <tilecc/cuda/tilecc.cuh>\n\n";
   for (const auto& k : ks) s << k.kernelText << "\n";
   for (const auto& k : ks) s << k.launcherDecl << " {\n" << k.launcherBody << "}\n\n";
-  std::string text = s.str();
+  std::string text = resolveMarks(s.str(), lines);
   while (text.size() > 1 && text[text.size() - 1] == '\n' && text[text.size() - 2] == '\n') text.pop_back();
   return text;
 }

@@ -7,6 +7,7 @@
 #include "analysis/Layout.h"
 #include "ir/IR.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,9 +34,18 @@ void addSpecialisedVariant(CudaKernel& general, const CudaKernel& specialised);
 /// file:line:col: error: ...).
 bool printCudaKernel(const ir::Kernel& k, const std::vector<ir::Layout>& layouts, CudaKernel& out);
 
+/// --line-directives: #line directives that map kernel code to the tile source (for nvcc's
+/// errors and the debugger's line table) and everything else back to the .cu itself.
+struct LineDirectives {
+  bool enabled = false;
+  std::string outputName;                                     // how the .cu names itself
+  std::function<std::string(const std::string&)> sourcePath;  // a source file as the .cu names it
+};
+
 /// The .cu file: kernels and launcher definitions. `source` and `header` are file names
-/// (no directories: generated files carry no paths).
-std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& ks);
+/// (no directories: generated files carry no paths beyond what `lines` names).
+std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& ks,
+                          const LineDirectives& lines = {});
 
 /// The launcher header, includable by a host C++ compiler without nvcc.
 std::string printHeaderFile(const std::string& source, const std::vector<CudaKernel>& ks);

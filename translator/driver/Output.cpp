@@ -33,6 +33,45 @@ std::vector<std::string> lines(const std::string& s) {
 
 }  // namespace
 
+namespace {
+
+std::vector<std::string> components(const std::string& path) {
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  std::vector<std::string> out;
+  for (auto it = llvm::sys::path::begin(abs), e = llvm::sys::path::end(abs); it != e; ++it) out.push_back(it->str());
+  return out;
+}
+
+std::string escapeForMake(const std::string& path) {
+  std::string out;
+  for (char c : path) {
+    if (c == '$') out += '$';
+    else if (c == ' ' || c == '#') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string relativePath(const std::string& path, const std::string& fromDir) {
+  const std::vector<std::string> to = components(path), from = components(fromDir.empty() ? "." : fromDir);
+  std::size_t common = 0;
+  while (common < to.size() && common < from.size() && to[common] == from[common]) ++common;
+  std::string out;
+  for (std::size_t i = common; i < from.size(); ++i) out += out.empty() ? ".." : "/..";
+  for (std::size_t i = common; i < to.size(); ++i) out += (out.empty() ? "" : "/") + to[i];
+  return out.empty() ? "." : out;
+}
+
+std::string depfileRule(const std::string& target, const std::vector<std::string>& deps) {
+  std::string d = escapeForMake(target) + ":";
+  for (const auto& f : deps) d += " \\\n  " + escapeForMake(f);
+  return d + "\n";
+}
+
 bool writeIfChanged(const std::string& path, const std::string& content) {
   std::string old;
   if (readFile(path, old) && old == content) return true;

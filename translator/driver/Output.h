@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace tilecc {
 
@@ -11,6 +12,13 @@ bool writeIfChanged(const std::string& path, const std::string& content);
 
 /// True when the file at `path` holds exactly `content`; otherwise prints a line diff.
 bool checkUpToDate(const std::string& path, const std::string& content);
+
+/// `path` as seen from directory `fromDir` ("../kernels/a.tile.cpp"), with '/' separators. Both
+/// are made absolute against the working directory first; "." when they are the same.
+std::string relativePath(const std::string& path, const std::string& fromDir);
+
+/// A Makefile rule "target: deps..." (one dependency per line), with make's escapes.
+std::string depfileRule(const std::string& target, const std::vector<std::string>& deps);
 
 /// A unified-style line diff of a (old) and b (new), empty when equal.
 std::string lineDiff(const std::string& a, const std::string& b, const std::string& nameA, const std::string& nameB);

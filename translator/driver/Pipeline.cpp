@@ -83,6 +83,18 @@ int runDriver(const DriverOptions& o) {
     std::fprintf(stderr, "tilecc: error: -o takes one input file; got %zu\n", o.inputs.size());
     return 2;
   }
+  if (!o.depfileTarget.empty() && o.depfile.empty()) {
+    std::fprintf(stderr, "tilecc: error: --depfile-target needs --depfile\n");
+    return 2;
+  }
+  if (!o.depfileTarget.empty() && o.inputs.size() > 1) {
+    std::fprintf(stderr, "tilecc: error: --depfile-target takes one input file; got %zu\n", o.inputs.size());
+    return 2;
+  }
+  if (!o.lineDirectivesRelativeTo.empty() && !o.lineDirectives) {
+    std::fprintf(stderr, "tilecc: error: --line-directives-relative-to needs --line-directives\n");
+    return 2;
+  }
   if (!o.header.empty() && o.output.empty()) {
     std::fprintf(stderr, "tilecc: error: --header needs -o\n");
     return 2;
@@ -105,13 +117,13 @@ int runDriver(const DriverOptions& o) {
   fo.compileDbDir = o.compileDb;
   fo.resourceDir = o.resourceDir;
   fo.runtimeInclude = o.runtimeInclude;
-  std::vector<std::string> deps;
-  if (!o.depfile.empty()) fo.dependencies = &deps;
+  fo.collectDependencies = !o.depfile.empty();
   std::vector<TranslationUnit> tus;
   if (!runFrontend(fo, tus)) return 1;
 
   // Everything is generated before anything is written: an error leaves no partial output.
   std::vector<Output> outputs;
+  std::string depfile;  // one rule per input
   bool ok = true;
   for (TranslationUnit& tu : tus) {
     const std::string stem = stemOf(tu.input);
@@ -161,17 +173,27 @@ int runDriver(const DriverOptions& o) {
     if (h.empty()) h = cu == "-" ? std::string() : llvm::sys::path::parent_path(cu).str() + (llvm::sys::path::parent_path(cu).empty() ? "" : "/") + llvm::sys::path::stem(cu).str() + ".h";
     const std::string source = llvm::sys::path::filename(tu.input).str();
     const std::string headerName = h.empty() ? stem + ".h" : llvm::sys::path::filename(h).str();
-    outputs.push_back({cu, printCudaFile(source, headerName, kernels)});
+    LineDirectives lines;
+    if (o.lineDirectives) {
+      // Relative paths: deterministic wherever the tree is checked out. nvcc resolves them
+      // against the directory it runs in, which defaults to the .cu's own.
+      std::string dir = o.lineDirectivesRelativeTo;
+      if (dir.empty()) dir = cu == "-" ? "." : llvm::sys::path::parent_path(cu).str();
+      lines.enabled = true;
+      lines.outputName = cu == "-" ? stem + ".cu" : relativePath(cu, dir);
+      lines.sourcePath = [dir](const std::string& file) { return relativePath(file, dir); };
+    }
+    outputs.push_back({cu, printCudaFile(source, headerName, kernels, lines)});
     if (!h.empty()) outputs.push_back({h, printHeaderFile(source, kernels)});
     if (!o.depfile.empty()) {
+      std::vector<std::string> deps = tu.dependencies;
       std::sort(deps.begin(), deps.end());
       deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
-      std::string d = cu + ":";
-      for (const auto& f : deps) d += " \\\n  " + f;
-      outputs.push_back({o.depfile, d + "\n"});
+      depfile += depfileRule(o.depfileTarget.empty() ? cu : o.depfileTarget, deps);
     }
   }
   if (!ok) return 1;
+  if (!o.depfile.empty() && o.emit == "cuda") outputs.push_back({o.depfile, depfile});
 
   if (o.check) {
     bool fresh = true;

@@ -17,6 +17,9 @@ struct DriverOptions {
   std::vector<std::string> archs;
   std::string compileDb;
   std::string depfile;
+  std::string depfileTarget;  // the rule's target; default: the .cu
+  bool lineDirectives = false;
+  std::string lineDirectivesRelativeTo;  // default: the .cu's directory
   std::string resourceDir;
   std::string runtimeInclude;
   std::vector<std::string> extraArgs;

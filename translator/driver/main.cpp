@@ -63,6 +63,12 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   app.add_option("-p", o.compileDb, "Directory with compile_commands.json (instead of args after --)");
   app.add_option("--depfile", o.depfile, "Write a Makefile depfile of every file read (sorted)");
+  app.add_option("--depfile-target", o.depfileTarget, "Target named in the depfile (default: the .cu output)");
+  app.add_flag("--line-directives", o.lineDirectives,
+               "Emit #line directives mapping kernel code to the tile source (for nvcc's errors and the "
+               "debugger's line table), with relative paths");
+  app.add_option("--line-directives-relative-to", o.lineDirectivesRelativeTo,
+                 "Directory the #line paths are relative to: the one nvcc runs in (default: the .cu's directory)");
   app.add_option("--resource-dir", resourceDir, "Clang resource directory (default: that of the Clang 19 tilecc was built with)");
   app.add_flag("--print-resource-dir", printResourceDir, "Print the Clang resource directory tilecc uses and exit");
 

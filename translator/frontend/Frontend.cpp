@@ -107,7 +107,7 @@ class Consumer : public ASTConsumer {
 
 class Action : public ASTFrontendAction {
  public:
-  Action(std::vector<TranslationUnit>& out, std::vector<std::string>* deps) : out_(out), deps_(deps) {}
+  Action(std::vector<TranslationUnit>& out, bool deps) : out_(out), deps_(deps) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef file) override {
     out_.push_back(TranslationUnit{file.str(), {}});
@@ -119,24 +119,23 @@ class Action : public ASTFrontendAction {
   }
 
   void EndSourceFileAction() override {
-    if (deps_ && collector_)
-      for (const auto& f : collector_->getDependencies()) deps_->push_back(f);
+    if (deps_ && collector_ && !out_.empty()) out_.back().dependencies = collector_->getDependencies();
   }
 
  private:
   std::vector<TranslationUnit>& out_;
-  std::vector<std::string>* deps_;
+  bool deps_;
   std::shared_ptr<DependencyCollector> collector_;
 };
 
 class Factory : public tooling::FrontendActionFactory {
  public:
-  Factory(std::vector<TranslationUnit>& out, std::vector<std::string>* deps) : out_(out), deps_(deps) {}
+  Factory(std::vector<TranslationUnit>& out, bool deps) : out_(out), deps_(deps) {}
   std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(out_, deps_); }
 
  private:
   std::vector<TranslationUnit>& out_;
-  std::vector<std::string>* deps_;
+  bool deps_;
 };
 
 }  // namespace
@@ -153,16 +152,23 @@ bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out)
   } else {
     db = std::make_unique<tooling::FixedCompilationDatabase>(".", opts.extraArgs);
   }
-  tooling::ClangTool tool(*db, opts.inputs);
   // Kernels are parsed as plain C++20 (never CUDA), against tilecc's own runtime headers.
   std::vector<std::string> front = {"-xc++", "-std=c++20", "-D__TILECC__=1", "-I" + opts.runtimeInclude,
                                     "-resource-dir", opts.resourceDir, "-Wno-unused-command-line-argument"};
-  tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-  tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
-  tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
-  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(front, tooling::ArgumentInsertPosition::BEGIN));
-  Factory factory(out, opts.dependencies);
-  return tool.run(&factory) == 0;
+  Factory factory(out, opts.collectDependencies);
+  bool ok = true;
+  // One tool per input: ClangTool prints "[i/n] Processing file" for several, and the
+  // diagnostics already say what failed.
+  for (const std::string& input : opts.inputs) {
+    tooling::ClangTool tool(*db, {input});
+    tool.setPrintErrorMessage(false);
+    tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+    tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
+    tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
+    tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(front, tooling::ArgumentInsertPosition::BEGIN));
+    ok &= tool.run(&factory) == 0;
+  }
+  return ok;
 }
 
 }  // namespace tilecc

@@ -17,7 +17,7 @@ struct FrontendOptions {
   std::string compileDbDir;            // -p
   std::string resourceDir;
   std::string runtimeInclude;
-  std::vector<std::string>* dependencies = nullptr;  // filled with every file read, if set
+  bool collectDependencies = false;    // fill TranslationUnit::dependencies
 };
 
 struct TranslationUnit {
@@ -25,6 +25,8 @@ struct TranslationUnit {
   std::vector<std::unique_ptr<ir::Kernel>> kernels;
   /// A second lowering of each kernel, for a variant specialised on aligned arguments.
   std::vector<std::unique_ptr<ir::Kernel>> twins;
+  /// Every non-system file the parse read (the input and the headers it includes), if asked.
+  std::vector<std::string> dependencies;
 };
 
 /// Returns false when any error was reported.

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <utility>
 
 namespace tilecc {
 
@@ -133,7 +134,15 @@ class Lowerer {
     if (p.isInvalid()) return {};
     return ir::Loc{p.getFilename(), p.getLine(), p.getColumn()};
   }
-  void at(const Stmt* s) { b_.loc = irLoc(s->getBeginLoc()); }
+  /// Ops created in the caller's scope come from `s`. Nested statements and expressions set
+  /// their own location and restore this one when they return, so an op created after its
+  /// operands (a store after the helper call that computed its value) keeps its own line.
+  struct LocScope {
+    ir::Builder& b;
+    ir::Loc saved;
+    ~LocScope() { b.loc = std::move(saved); }
+  };
+  [[nodiscard]] LocScope at(const Stmt* s) { return LocScope{b_, std::exchange(b_.loc, irLoc(s->getBeginLoc()))}; }
 
   // ---- types ----
   std::optional<ElemType> elemOf(QualType t) {
@@ -333,7 +342,7 @@ bool Lowerer::compound(const CompoundStmt* cs) {
 }
 
 bool Lowerer::stmt(const Stmt* s) {
-  at(s);
+  const LocScope here = at(s);
   if (const auto* cs = dyn_cast<CompoundStmt>(s)) return compound(cs);
   if (const auto* ds = dyn_cast<DeclStmt>(s)) {
     declStmt(ds);
@@ -461,7 +470,7 @@ bool Lowerer::ifStmt(const IfStmt* s) {
     const Stmt* branch = taken ? s->getThen() : s->getElse();
     return branch ? stmt(branch) : true;
   }
-  at(s);
+  const LocScope here = at(s);
   Value* cond = value(s->getCond());
   if (cond->type.isTile()) error(s->getCond()->getBeginLoc(), "a tile is never a condition; use masks and where()");
   cond = convert(cond, ElemType::of(Scalar::Bool));
@@ -492,7 +501,7 @@ bool Lowerer::ifStmt(const IfStmt* s) {
 }
 
 bool Lowerer::forStmt(const ForStmt* s) {
-  at(s);
+  const LocScope here = at(s);
   // for (T iv = lb; iv CMP ub; iv += step)
   const VarDecl* iv = nullptr;
   if (const auto* ds = dyn_cast_or_null<DeclStmt>(s->getInit()); ds && ds->isSingleDecl())
@@ -711,7 +720,7 @@ CVal Lowerer::cast(const CastExpr* c) {
 }
 
 CVal Lowerer::binaryOperator(const BinaryOperator* bo) {
-  at(bo);
+  const LocScope here = at(bo);
   if (bo->getOpcode() == BO_Comma) error(bo->getOperatorLoc(), "the comma operator is not supported in kernels");
   if (bo->getOpcode() == BO_Assign) {
     CVal v = lower(bo->getRHS());
@@ -814,7 +823,7 @@ CVal Lowerer::binaryOperator(const BinaryOperator* bo) {
 }
 
 CVal Lowerer::unaryOperator(const UnaryOperator* u) {
-  at(u);
+  const LocScope here = at(u);
   switch (u->getOpcode()) {
     case UO_AddrOf: error(u->getOperatorLoc(), "taking addresses is not supported in kernels");
     case UO_Deref: error(u->getOperatorLoc(), "dereferencing is not supported in kernels; use load(p)");
@@ -854,7 +863,7 @@ void Lowerer::assign(const Expr* lhs, CVal v) {
 // ---- calls ----
 
 CVal Lowerer::call(const CallExpr* c) {
-  at(c);
+  const LocScope here = at(c);
   const FunctionDecl* fd = c->getDirectCallee();
   if (!fd) error(c->getBeginLoc(), "calls through function pointers are not supported in kernels");
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c)) {
@@ -918,7 +927,7 @@ CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
     if (returned) error(s->getBeginLoc(), "helper functions may return only as their last statement");
     if (const auto* rs = dyn_cast<ReturnStmt>(s)) {
       if (rs->getRetValue()) {
-        at(rs);
+        const LocScope here = at(rs);
         result = lower(rs->getRetValue());
         if (result.v) {
           auto ty = typeOf(fd->getReturnType());
@@ -975,7 +984,7 @@ Value* Lowerer::elementwise(BinOp op, Value* a, Value* bv, Type result) {
 }
 
 CVal Lowerer::tileOperator(const CXXOperatorCallExpr* c) {
-  at(c);
+  const LocScope here = at(c);
   Type rt = c->getType()->isVoidType() ? Type{} : typeOrError(c->getType().getNonReferenceType(), c->getBeginLoc());
   OverloadedOperatorKind k = c->getOperator();
   auto bin = [&](OverloadedOperatorKind o) -> std::optional<BinOp> {
@@ -1031,7 +1040,7 @@ CVal Lowerer::tileOperator(const CXXOperatorCallExpr* c) {
 }
 
 CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
-  at(c);
+  const LocScope here = at(c);
   std::string n = fd->getNameAsString();
   auto arg = [&](unsigned i) { return value(c->getArg(i)); };
   auto nargs = c->getNumArgs();

@@ -1,0 +1,1 @@
+// Same stem as ../project/kernels/add.tile.cpp (the same_stem case); never translated.
