@@ -149,12 +149,23 @@ bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out)
       llvm::errs() << "tilecc: error: " << err << "\n";
       return false;
     }
+    // Kernel files are rarely compiled themselves: one missing from the database takes the
+    // flags of the entry nearest to it (its host test, a file in the same directory).
+    db = tooling::inferMissingCompileCommands(std::move(db));
+    for (const std::string& input : opts.inputs) {
+      if (!db->getCompileCommands(input).empty()) continue;
+      llvm::errs() << "tilecc: error: " << input << ": no compile command for it (or any file) in " << opts.compileDbDir
+                   << "/compile_commands.json\n";
+      return false;
+    }
   } else {
     db = std::make_unique<tooling::FixedCompilationDatabase>(".", opts.extraArgs);
   }
-  // Kernels are parsed as plain C++20 (never CUDA), against tilecc's own runtime headers.
-  std::vector<std::string> front = {"-xc++", "-std=c++20", "-D__TILECC__=1", "-I" + opts.runtimeInclude,
-                                    "-resource-dir", opts.resourceDir, "-Wno-unused-command-line-argument"};
+  // Kernels are parsed as plain C++20 (never CUDA), against tilecc's own runtime headers. The
+  // standard goes last so that a -std from the compile database or after `--` cannot lower it.
+  std::vector<std::string> front = {"-xc++", "-D__TILECC__=1", "-I" + opts.runtimeInclude, "-resource-dir",
+                                    opts.resourceDir, "-Wno-unused-command-line-argument"};
+  std::vector<std::string> back = {"-std=c++20"};
   Factory factory(out, opts.collectDependencies);
   bool ok = true;
   // One tool per input: ClangTool prints "[i/n] Processing file" for several, and the
@@ -166,6 +177,7 @@ bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out)
     tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
     tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
     tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(front, tooling::ArgumentInsertPosition::BEGIN));
+    tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(back, tooling::ArgumentInsertPosition::END));
     ok &= tool.run(&factory) == 0;
   }
   return ok;
