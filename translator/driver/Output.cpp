@@ -31,10 +31,6 @@ std::vector<std::string> lines(const std::string& s) {
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 std::vector<std::string> components(const std::string& path) {
   llvm::SmallString<256> abs(path);
   llvm::sys::fs::make_absolute(abs);
