@@ -67,6 +67,35 @@ Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec, int f
   return l;
 }
 
+Layout mmaLayout(const std::vector<int>& shape, int numWarps) {
+  // The warp grid with the squarest warp tile (least shared-memory traffic per mma) among
+  // those where each warp has two 8-row groups and 8 columns; a tile too small for all warps
+  // replicates along N.
+  int wm = 1, wn = numWarps, best = -1;
+  for (int m = 1; m <= numWarps; m *= 2) {
+    const int n = numWarps / m;
+    if (16 * m > shape[0] || (8 * n > shape[1] && m > 1)) continue;
+    const int cost = shape[0] / m + std::max(8, shape[1] / n);
+    if (best < 0 || cost < best) {
+      best = cost;
+      wm = m;
+      wn = n;
+    }
+  }
+  Layout l;
+  l.spt = {1, 2};
+  l.tpw = {8, 4};
+  l.wpc = {wm, wn};
+  l.order = {1, 0};
+  l.dims = {0, 1};
+  return l;
+}
+
+bool isMmaLayout(const Layout& l) {
+  return l.spt == std::vector<int>{1, 2} && l.tpw == std::vector<int>{8, 4} && l.order == std::vector<int>{1, 0} &&
+         l.dims == std::vector<int>{0, 1};
+}
+
 AxisGeom axisGeom(const Layout& l, int axis, int extent) {
   AxisGeom g;
   g.parentDim = l.dims[axis];
@@ -132,9 +161,10 @@ class Assigner {
     int layout;
   };
   std::vector<Need> needs_;
-  struct After {  // op computes its result in `layout`, its users want the value's layout
+  struct After {  // op computes result `result` in `layout`, its users want the value's layout
     Op* op;
     int layout;
+    std::size_t result = 0;
   };
   std::vector<After> after_;
 
@@ -156,13 +186,16 @@ class Assigner {
   // the same shape with a layout, a few ops up), so that it meets them without a conversion.
   int guess(const Value* v, int depth) {
     if (const Op* d = v->def; d && d->kind == OpKind::Load && d->operands[0]->type.isTile()) return anchor(*d);
-    if (const Op* d = v->def; d && d->kind == OpKind::For && depth < 4) {  // a loop result: what its update computes in
+    if (const Op* d = v->def; d && d->kind == OpKind::Dot) return intern(mmaLayout(v->type.shape, k_.numWarps));
+    if (const Op* d = v->def; d && d->kind == OpKind::Trans && depth < 8)
+      return intern(transposed(at(guess(d->operands[0], depth + 1))));
+    if (const Op* d = v->def; d && d->kind == OpKind::For && depth < 8) {  // a loop result: what its update computes in
       const Block& body = *d->regions[0];
       for (std::size_t j = 0; j < d->results.size(); ++j)
         if (d->results[j] == v && !body.ops.empty() && body.ops.back()->kind == OpKind::Yield)
           return guess(body.ops.back()->operands[j], depth + 1);
     }
-    if (const Op* d = v->def; d && depth < 4 && (isElementwise(d->kind) || d->kind == OpKind::Broadcast))
+    if (const Op* d = v->def; d && depth < 8 && (isElementwise(d->kind) || d->kind == OpKind::Broadcast))
       for (const Value* x : d->operands) {
         if (!x->type.isTile() || x->type.shape != v->type.shape) continue;
         auto it = want_.find(const_cast<Value*>(x));
@@ -187,6 +220,16 @@ class Assigner {
   // Memory operations choose their own layout: coalesced, with the access width the axis
   // analysis proved along its fastest axis.
   int anchor(const Op& o) { return intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps, o.vec, o.vecAxis)); }
+
+  /// The anchor layout of the first load, store or atomic in `b` whose pointers are `v`; -1 if none.
+  int accessFed(Block& b, const Value* v) {
+    const Op* found = nullptr;
+    walk(b, [&](Op& u) {
+      if (!found && (u.kind == OpKind::Load || u.kind == OpKind::Store || u.kind == OpKind::AtomicAdd) && u.operands[0] == v)
+        found = &u;
+    });
+    return found ? anchor(*found) : -1;
+  }
 
   void block(Block& b) {
     for (auto it = b.ops.rbegin(); it != b.ops.rend(); ++it) op(**it);
@@ -227,7 +270,10 @@ class Assigner {
         return;
       case OpKind::Store:
         if (o.operands[0]->type.isTile()) {
-          const int a = anchor(o);
+          int a = anchor(o);
+          // A value computed by dot is stored from its accumulator layout (runs of two per
+          // thread) rather than converted through shared memory.
+          if (const int g = guess(o.operands[1], 0); isMmaLayout(at(g))) a = g;
           for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, a);
         }
         return;
@@ -271,10 +317,17 @@ class Assigner {
         return;
       }
       case OpKind::Dot: {
-        const int r = layoutOf(res);
-        request(o, 0, intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps)));
-        request(o, 1, intern(defaultLayout(o.operands[1]->type.shape, k_.numWarps)));
-        request(o, 2, r);
+        // The tensor-core tile decides the result's layout; the operands go through shared
+        // memory, so they keep whatever layout their producers have.
+        const int m = intern(mmaLayout(res->type.shape, k_.numWarps));
+        auto it = want_.find(res);
+        if (it != want_.end() && it->second != m)
+          after_.push_back({&o, m});
+        else
+          want_[res] = m;
+        layoutOf(o.operands[0]);
+        layoutOf(o.operands[1]);
+        request(o, 2, m);
         return;
       }
       case OpKind::For: {
@@ -284,8 +337,19 @@ class Assigner {
         for (std::size_t j = 0; j < o.results.size(); ++j)
           if (o.results[j]->type.isTile()) {
             // A carried value keeps the layout its update computes in (e.g. acc += load(...)).
-            if (!want_.count(o.results[j]) && yield) want_[o.results[j]] = guess(yield->operands[j], 0);
-            ls[j] = layoutOf(o.results[j]);
+            // A dot accumulator keeps it even when the code after the loop wants another
+            // layout: one conversion after the loop, not two per iteration.
+            int g = yield ? guess(yield->operands[j], 0) : -1;
+            // A carried pointer tile (p += step) takes the layout of the access it feeds.
+            if (const int a = accessFed(body, body.args[j + 1]); a >= 0 && (g < 0 || !isMmaLayout(at(g)))) g = a;
+            auto it = want_.find(o.results[j]);
+            if (it == want_.end() && g >= 0) {
+              want_[o.results[j]] = g;
+            } else if (it != want_.end() && g >= 0 && it->second != g && isMmaLayout(at(g))) {
+              after_.push_back({&o, g, j});
+              ls[j] = g;
+            }
+            if (ls[j] < 0) ls[j] = layoutOf(o.results[j]);
             want_[body.args[j + 1]] = ls[j];
           }
         yieldRequests(body, ls);
@@ -346,7 +410,7 @@ class Assigner {
   bool cheap(const Value* v, int depth) const {
     if (!v->type.isTile()) return true;
     const Op* d = v->def;
-    if (!d || depth > 6) return false;
+    if (!d || depth > 12) return false;
     if (d->kind == OpKind::Arange || d->kind == OpKind::Splat) return true;
     if (!(isElementwise(d->kind) || d->kind == OpKind::Broadcast || d->kind == OpKind::ExpandDims || d->kind == OpKind::Trans))
       return false;
@@ -388,11 +452,11 @@ class Assigner {
     }
     for (const After& a : after_) {
       Block& b = *a.op->parent;
-      Value* orig = a.op->result();
+      Value* orig = a.op->results[a.result];
       Value* raw = k_.newValue(orig->type, orig->name);
       raw->def = a.op;
       want_[raw] = a.layout;
-      a.op->results[0] = raw;
+      a.op->results[a.result] = raw;
       auto conv = std::make_unique<Op>();
       conv->kind = OpKind::ConvertLayout;
       conv->operands = {raw};

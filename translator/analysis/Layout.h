@@ -36,6 +36,13 @@ Layout transposed(const Layout& l);
 /// axis `fastest` (default: the last), spread over numWarps warps.
 Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec = 1, int fastest = -1);
 
+/// The accumulator layout of dot for an [M, N] result: each warp holds m16n8 tensor-core
+/// tiles, thread t rows t/4 (+8, +16, ...) and columns 2(t%4), 2(t%4)+1 of each. As a blocked
+/// layout: spt=[1,2] tpw=[8,4] order=[1,0], warps wpc=[Wm,Wn] with every thread holding an
+/// even number of 8-row groups (rows pair up into m16 tiles).
+Layout mmaLayout(const std::vector<int>& shape, int numWarps);
+bool isMmaLayout(const Layout& l);
+
 /// Geometry of one tile axis under a layout.
 struct AxisGeom {
   int parentDim = 0;

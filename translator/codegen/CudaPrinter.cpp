@@ -18,6 +18,10 @@ namespace {
 
 const char* kVersion = TILECC_VERSION;
 
+// Shared memory per block: static arrays up to 48 KB; beyond, dynamic up to the sm_90 limit.
+constexpr int kStaticSmemLimit = 48 * 1024;
+constexpr int kMaxSmem = 227 * 1024;
+
 // Marks in kernel text: where the code of a source line starts (kMark, then "<line> <file>"),
 // and where kernel code ends. printCudaFile turns them into #line directives or drops them.
 const char kMark[] = "\x01" "line ";
@@ -532,12 +536,14 @@ class KernelPrinter {
     if (o.vec <= 1 || o.vecAxis < 0) return v;
     const auto& x = g.ax[static_cast<std::size_t>(o.vecAxis)];
     const int bytes = o.operands[0]->type.elem.pointeeType().bytes();
-    if (x.spt % o.vec != 0 || bytes > 8) return v;  // the layout does not hold the run: stay scalar
+    // A thread holds runs of spt elements: an aligned part of a proven run is as good.
+    const int vec = std::min(o.vec, x.spt & -x.spt);
+    if (vec <= 1 || bytes > 8) return v;
     v.ok = true;
-    v.vec = o.vec;
+    v.vec = vec;
     v.axis = o.vecAxis;
     v.stride = g.rstride[static_cast<std::size_t>(o.vecAxis)];
-    v.total = o.vec * bytes;
+    v.total = vec * bytes;
     v.lastAxis = o.vecAxis == static_cast<int>(g.shape.size()) - 1;
     return v;
   }
@@ -572,11 +578,15 @@ class KernelPrinter {
     return s;
   }
 
-  void accessNote(const Op& o, const std::string& what, ElemType e) {
+  void accessNote(const Op& o, const std::string& what, ElemType e, const VecPlan& v) {
     const int bytes = e.bytes();
-    std::string s = what + " at line " + std::to_string(o.loc.line) + ": " + std::to_string(o.vec) + " x " + toString(e) +
-                    " = " + std::to_string(o.vec * bytes) + " bytes per access";
-    if (!o.vecNote.empty()) s += " (" + o.vecNote + ")";
+    const int vec = v.ok ? v.vec : 1;
+    std::string s = what + " at line " + std::to_string(o.loc.line) + ": " + std::to_string(vec) + " x " + toString(e) +
+                    " = " + std::to_string(vec * bytes) + " bytes per access";
+    if (vec < o.vec)
+      s += " (" + std::to_string(o.vec) + " proven; the layout holds " + std::to_string(vec) + " consecutive elements per thread)";
+    else if (!o.vecNote.empty())
+      s += " (" + o.vecNote + ")";
     accesses_.push_back(s);
   }
 
@@ -584,6 +594,7 @@ class KernelPrinter {
   void block(const Block& b);
   void op(const Op& o);
   void reduce(const Op& o);
+  void dot(const Op& o);
   void forOp(const Op& o);
   void ifOp(const Op& o);
   void assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values);
@@ -594,7 +605,7 @@ bool KernelPrinter::containsSmem(const Block& b) {
   bool found = false;
   walk(const_cast<Block&>(b), [&](Op& o) {
     if (o.kind == OpKind::ConvertLayout || o.kind == OpKind::Reshape || o.kind == OpKind::Reduce ||
-        o.kind == OpKind::AtomicAdd || o.kind == OpKind::Barrier)
+        o.kind == OpKind::AtomicAdd || o.kind == OpKind::Barrier || o.kind == OpKind::Dot)
       found = true;
   });
   return found;
@@ -697,8 +708,8 @@ void KernelPrinter::op(const Op& o) {
       }
       const Geo g = geo(r);
       const Geo gp = geo(p);
-      accessNote(o, "load", r->type.elem);
       const VecPlan v = vecPlan(o, gp);
+      accessNote(o, "load", r->type.elem, v);
       if (v.ok) {
         const std::string n = array(r, std::to_string(v.vec) + " elements per access");
         const std::string wt = wordType(v.total);
@@ -738,8 +749,8 @@ void KernelPrinter::op(const Op& o) {
       std::string cond = owner(g);
       if (o.operands.size() >= 3) cond += (cond.empty() ? "" : " && ") + el(o.operands[2], "reg");
       const ElemType e = o.operands[1]->type.elem;
-      accessNote(o, "store", e);
       const VecPlan v = vecPlan(o, g);
+      accessNote(o, "store", e, v);
       if (v.ok) {
         const std::string wt = wordType(v.total);
         std::vector<std::string> body;
@@ -832,7 +843,7 @@ void KernelPrinter::op(const Op& o) {
     case OpKind::For: forOp(o); return;
     case OpKind::If: ifOp(o); return;
     case OpKind::Return: line("return;"); return;
-    case OpKind::Dot: unsupported(o, "dot() is not supported by the CUDA backend yet (tensor-core code generation is the next milestone)"); return;
+    case OpKind::Dot: dot(o); return;
     case OpKind::Yield: return;
     case OpKind::Hint:
       if (r->type.isTile()) views_[r->id] = view(o.operands[0]);
@@ -1061,6 +1072,135 @@ void KernelPrinter::reduce(const Op& o) {
   views_[r->id] = w;
 }
 
+// dot: both operands go to shared memory (A as [M][K]; B as [K][N] or, transposed, [N][K]),
+// rows padded to an odd number of 16-byte units so that ldmatrix's eight row addresses hit
+// distinct banks. Each warp then loads tensor-core fragments with ldmatrix and accumulates
+// its m16n8 tiles of the result (mmaLayout) with mma.sync; fp32 without tf32 has no tensor
+// core path and multiplies and adds in IEEE order, like the host twin.
+void KernelPrinter::dot(const Op& o) {
+  const Value* a = o.operands[0];
+  const Value* b = o.operands[1];
+  const Value* acc = o.operands[2];
+  const Value* r = o.result();
+  const Geo gr = geo(r), ga = geo(a), gb = geo(b);
+  if (!isMmaLayout(*gr.l)) internalError("dot result outside an mma layout in " + k_.name);
+  const int M = a->type.shape[0], K = a->type.shape[1], N = b->type.shape[1];
+  const ElemType e = a->type.elem;
+  enum class Path { F16, BF16, TF32, S8, Fma };
+  Path path;
+  switch (e.kind) {
+    case Scalar::F16: path = Path::F16; break;
+    case Scalar::BF16: path = Path::BF16; break;
+    case Scalar::I8: path = Path::S8; break;
+    case Scalar::F32: path = o.i ? Path::TF32 : Path::Fma; break;
+    default: unsupported(o, "dot() of " + toString(a->type) + " operands");
+  }
+  const int eb = e.bytes();
+  const std::string et = type(e);
+  // B transposed ([N][K]) unless ldmatrix.trans can read [K][N]: 16-bit elements, and b's
+  // registers run along N (they are written as they lie).
+  const int bFast = gb.l->order.front() == gb.l->dims[0] ? 0 : 1;
+  const bool bT = path == Path::TF32 || path == Path::S8 || ((path == Path::F16 || path == Path::BF16) && bFast == 0);
+  auto pitch = [&](int elems) {
+    int p = (elems * eb + 15) / 16 * 16;
+    if ((p / 16) % 2 == 0) p += 16;
+    return p;
+  };
+  const int pitchA = pitch(K), pitchB = bT ? pitch(K) : pitch(N);
+  const int bytesA = M * pitchA, bytesB = (bT ? N : K) * pitchB;
+  const std::string rn = array(r, "dot accumulator");
+  loop(gr.n, rn + "[reg] = " + el(acc, "reg") + ";");
+  const std::string what = "dot operands of " + names_.of(r) + ": A [" + std::to_string(M) + "][" + std::to_string(K) +
+                           "] (" + std::to_string(pitchA) + "-byte rows), B " +
+                           (bT ? "transposed [" + std::to_string(N) + "][" + std::to_string(K) + "]"
+                               : "[" + std::to_string(K) + "][" + std::to_string(N) + "]") +
+                           " (" + std::to_string(pitchB) + "-byte rows)";
+  smemFor(bytesA + bytesB, what);
+  line("{");
+  ++indent_;
+  line("// " + what);
+  line("unsigned char* const dot_a = smem;");
+  line("unsigned char* const dot_b = smem + " + std::to_string(bytesA) + ";");
+  const std::string in = path == Path::TF32 ? "tilecc::to_tf32(" : "(";
+  {
+    const std::string own = owner(ga);
+    loop(ga.n, (own.empty() ? "" : "if (" + own + ") ") + "*reinterpret_cast<" + et + "*>(dot_a + (" + coord(ga, 0, "reg") +
+                   ") * " + std::to_string(pitchA) + " + (" + coord(ga, 1, "reg") + ") * " + std::to_string(eb) + ") = " + in +
+                   el(a, "reg") + ");");
+  }
+  {
+    const std::string own = owner(gb);
+    const std::string row = coord(gb, bT ? 1 : 0, "reg"), col = coord(gb, bT ? 0 : 1, "reg");
+    loop(gb.n, (own.empty() ? "" : "if (" + own + ") ") + "*reinterpret_cast<" + et + "*>(dot_b + (" + row + ") * " +
+                   std::to_string(pitchB) + " + (" + col + ") * " + std::to_string(eb) + ") = " + in + el(b, "reg") + ");");
+  }
+  line("__syncthreads();");
+  const int regs1 = gr.ax[1].regs;
+  if (path == Path::Fma) {
+    // IEEE: multiply, then add, k ascending, as the host twin does.
+    const std::string aAt = "*reinterpret_cast<const float*>(dot_a + (" + coord(gr, 0, "reg") + ") * " + std::to_string(pitchA) + " + k * 4)";
+    const std::string bAt = "*reinterpret_cast<const float*>(dot_b + k * " + std::to_string(pitchB) + " + (" + coord(gr, 1, "reg") + ") * 4)";
+    line("#pragma unroll");
+    line("for (int reg = 0; reg < " + std::to_string(gr.n) + "; ++reg) {");
+    ++indent_;
+    line("float s = " + rn + "[reg];");
+    line("for (int k = 0; k < " + std::to_string(K) + "; ++k) s = __fadd_rn(s, __fmul_rn(" + aAt + ", " + bAt + "));");
+    line(rn + "[reg] = s;");
+    --indent_;
+    line("}");
+  } else {
+    const Layout& l = *gr.l;
+    const int wm = l.wpc[0], wn = l.wpc[1];
+    const std::string ln = lane();
+    const std::string li = "L" + std::to_string(r->layout);
+    const std::string wmName = wm == 1 ? "0" : declare(li + "_wm", "const int " + li + "_wm = " + bits(warp(), wn, wm, k_.numWarps) + ";  // warp row of L" + std::to_string(r->layout));
+    const std::string wnName = wn == 1 ? "0" : declare(li + "_wn", "const int " + li + "_wn = " + bits(warp(), 1, wn, k_.numWarps) + ";  // warp column of L" + std::to_string(r->layout));
+    const bool s8 = path == Path::S8;
+    const int kBytes = s8 ? 16 : 32;           // one mma's k extent in bytes
+    const int kSteps = K * eb / kBytes;
+    const int aRegs = s8 ? 2 : 4, bRegs = s8 ? 1 : 2;
+    const std::string mma = path == Path::F16 ? "mma_f16" : path == Path::BF16 ? "mma_bf16" : path == Path::TF32 ? "mma_tf32" : "mma_s8";
+    line("// " + std::to_string(regs1 / 2 * gr.ax[0].regs / 2) + " m16n8 tiles per warp, " + std::to_string(kSteps) + " k steps of " +
+         std::to_string(kBytes / eb) + " (" + mma + ")");
+    line("#pragma unroll");
+    line("for (int mi = 0; mi < " + std::to_string(gr.ax[0].regs / 2) + "; ++mi) {");
+    ++indent_;
+    line("#pragma unroll");
+    line("for (int ks = 0; ks < " + std::to_string(kSteps) + "; ++ks) {");
+    ++indent_;
+    // Lane l points at row l % 8 of matrix l / 8: matrices alternate the two 8-row groups of
+    // this m16 tile, then step 16 bytes along k.
+    line("unsigned fa[" + std::to_string(aRegs) + "];");
+    line(std::string("tilecc::ldmatrix_x") + std::to_string(aRegs) + "(fa, dot_a + (8 * (" + wmName + " + " + std::to_string(wm) +
+         " * (2 * mi + ((" + ln + " >> 3) & 1))) + (" + ln + " & 7)) * " + std::to_string(pitchA) + " + ks * " + std::to_string(kBytes) +
+         (s8 ? "" : " + (" + ln + " >> 4) * 16") + ");");
+    line("#pragma unroll");
+    line("for (int ni = 0; ni < " + std::to_string(regs1 / 2) + "; ++ni) {");
+    ++indent_;
+    const std::string n0 = "((8 * (" + wnName + " + " + std::to_string(wn) + " * ni)) & " + std::to_string(N - 1) + ")";
+    line("unsigned fb[" + std::to_string(bRegs) + "];");
+    if (bT)
+      line(std::string("tilecc::ldmatrix_x") + std::to_string(bRegs) + "(fb, dot_b + (" + n0 + " + (" + ln + " & 7)) * " +
+           std::to_string(pitchB) + " + ks * " + std::to_string(kBytes) + (s8 ? "" : " + ((" + ln + " >> 3) & 1) * 16") + ");");
+    else
+      line("tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + n0 + " * 2);");
+    const std::string c0 = rn + "[(2 * mi) * " + std::to_string(regs1) + " + 2 * ni]";
+    const std::string c1 = rn + "[(2 * mi) * " + std::to_string(regs1) + " + 2 * ni + 1]";
+    const std::string c2 = rn + "[(2 * mi + 1) * " + std::to_string(regs1) + " + 2 * ni]";
+    const std::string c3 = rn + "[(2 * mi + 1) * " + std::to_string(regs1) + " + 2 * ni + 1]";
+    line("tilecc::" + mma + "(" + c0 + ", " + c1 + ", " + c2 + ", " + c3 + ", fa, fb);");
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+  }
+  --indent_;
+  line("}");
+  smemBusy_ = true;
+}
+
 void KernelPrinter::assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values) {
   // Copies through temporaries when one carried value feeds another (a swap).
   std::set<std::string> targetNames;
@@ -1212,8 +1352,18 @@ bool KernelPrinter::run(CudaKernel& out) {
     for (const auto& p : smemPlan_)
       if (seen.insert(p).second) s << "//   " << p << "\n";
   }
+  // Above 48 KB a kernel needs dynamic shared memory, which its launcher opts into.
+  const bool dynamicSmem = smemBytes_ > kStaticSmemLimit;
+  if (smemBytes_ > kMaxSmem) {
+    std::fprintf(stderr, "%s:%u:%u: error: kernel %s needs %d bytes of shared memory; the limit is %d (use smaller tiles)\n",
+                 k_.loc.file.c_str(), k_.loc.line, k_.loc.col, k_.name.c_str(), smemBytes_, kMaxSmem);
+    return false;
+  }
   s << "extern \"C\" __global__ void __launch_bounds__(" << threads << ") " << k_.name << "(" << params << ") {\n";
-  if (smemBytes_ > 0) s << "  __shared__ __align__(16) unsigned char smem[" << smemBytes_ << "];\n";
+  if (dynamicSmem)
+    s << "  extern __shared__ __align__(16) unsigned char smem[];  // " << smemBytes_ << " bytes, set by the launcher\n";
+  else if (smemBytes_ > 0)
+    s << "  __shared__ __align__(16) unsigned char smem[" << smemBytes_ << "];\n";
   for (const auto& d : pre_) s << "  " << d << "\n";
   s << body_ << kEndMark << "\n}\n";
   out.name = k_.name;
@@ -1265,7 +1415,12 @@ bool KernelPrinter::run(CudaKernel& out) {
   decl += ")";
   lb << "  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;\n";
   out.launcherChecks = lb.str();
-  out.launchLine = "  " + k_.name + "<<<grid, " + std::to_string(threads) + ", 0, stream>>>(" + args + ");\n";
+  out.launchLine.clear();
+  if (dynamicSmem)
+    out.launchLine = "  if (const cudaError_t e = cudaFuncSetAttribute(" + k_.name + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+                     std::to_string(smemBytes_) + "); e != cudaSuccess)\n    return e;\n";
+  out.launchLine += "  " + k_.name + "<<<grid, " + std::to_string(threads) + ", " + std::to_string(dynamicSmem ? smemBytes_ : 0) +
+                    ", stream>>>(" + args + ");\n";
   std::string cond;
   for (const auto& [index, value] : k_.assumed) {
     const Value* p = k_.params[static_cast<std::size_t>(index)];
@@ -1287,9 +1442,14 @@ bool KernelPrinter::run(CudaKernel& out) {
 void addSpecialisedVariant(CudaKernel& general, const CudaKernel& specialised) {
   general.kernelText += "\n" + specialised.kernelText;
   general.report += specialised.report;
-  general.launcherBody = general.launcherChecks + "  if (" + specialised.variantCondition + ") {\n  " +
-                         specialised.launchLine + "    return cudaGetLastError();\n  }\n" + general.launchLine +
-                         "  return cudaGetLastError();\n";
+  std::string nested;  // the specialised launch, one level deeper
+  for (std::size_t start = 0; start < specialised.launchLine.size();) {
+    const std::size_t end = specialised.launchLine.find('\n', start);
+    nested += "  " + specialised.launchLine.substr(start, end - start + 1);
+    start = end + 1;
+  }
+  general.launcherBody = general.launcherChecks + "  if (" + specialised.variantCondition + ") {\n" + nested +
+                         "    return cudaGetLastError();\n  }\n" + general.launchLine + "  return cudaGetLastError();\n";
   general.usesHalf |= specialised.usesHalf;
   general.usesBf16 |= specialised.usesBf16;
 }

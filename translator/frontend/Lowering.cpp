@@ -1265,6 +1265,11 @@ std::string argName(const TemplateArgument& a, ASTContext& ctx) {
     case TemplateArgument::Type: {
       QualType t = a.getAsType().getCanonicalType();
       if (const auto* rd = t->getAsCXXRecordDecl()) return rd->getNameAsString();
+      // <cstdint> types by their width, not by what they alias on this platform (signed char, long).
+      if (t->isIntegerType() && !t->isBooleanType() && !t->isEnumeralType()) {
+        const std::uint64_t bits = ctx.getTypeSize(t);
+        if (bits == 8 || bits == 64) return (t->isUnsignedIntegerType() ? "uint" : "int") + std::to_string(bits);
+      }
       PrintingPolicy pp(ctx.getLangOpts());
       std::string s = t.getAsString(pp);
       for (char& ch : s)

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "mma.cuh"
+
 namespace tilecc {
 
 // ---- conversions (float → int truncates and saturates, NaN → 0; narrowing floats RNE) ----

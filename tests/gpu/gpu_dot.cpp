@@ -1,0 +1,103 @@
+// The dot kernels (kernels/dot_kernels.tile.cpp) on the GPU against the host twin.
+#include "kernels/dot_kernels.tile.cpp"
+#include "dot_kernels.h"
+
+#include "gpu_check.hpp"
+
+#include <string>
+
+template <class T>
+std::vector<T> small_ints(sample::rng& r, std::size_t n) {
+  std::vector<T> v(n);
+  for (auto& e : v) e = static_cast<T>(r.range(-128, 127));
+  return v;
+}
+
+// c = kernel(inputs...) on the GPU and in the twin; D is the launcher's element type.
+template <class T, class D, class C, int M, int N, int K, class L>
+void plain(sample::report& rep, sample::rng& r, const char* what, L launch, double tol) {
+  std::vector<T> a, b;
+  if constexpr (std::is_same_v<T, int8_t>) {
+    a = small_ints<T>(r, M * K);
+    b = small_ints<T>(r, K * N);
+  } else {
+    a = sample::random_vector<T>(r, M * K);
+    b = sample::random_vector<T>(r, K * N);
+  }
+  std::vector<C> c(M * N, C(0)), twin = c;
+  host::launch(1, dot_plain<T, M, N, K>, a.data(), b.data(), twin.data());
+  gpu::buffer<T> da(a), db(b);
+  gpu::buffer<C> dc(c);
+  GPU_CHECK(launch(dim3(1), nullptr, da.template as<const D>(), db.template as<const D>(), dc.p));
+  gpu::sync();
+  if constexpr (std::is_same_v<C, int>)
+    rep.expect(what, dc.get() == twin);  // integer products are exact
+  else
+    gpu::check(rep, what, dc.get(), twin, tol);
+}
+
+int main() {
+  gpu::requireGpu();
+  sample::report rep("dot (GPU vs host twin)");
+  sample::rng r;
+  using tilecc::bfloat16;
+  using tilecc::half;
+  plain<half, __half, float, 16, 16, 16>(rep, r, "half 16x16x16 (warps replicate)", launch_dot_plain_half_16_16_16, 1e-5);
+  plain<half, __half, float, 64, 32, 64>(rep, r, "half 64x32x64", launch_dot_plain_half_64_32_64, 1e-5);
+  plain<bfloat16, __nv_bfloat16, float, 32, 128, 32>(rep, r, "bf16 32x128x32", launch_dot_plain_bfloat16_32_128_32, 1e-5);
+  plain<float, float, float, 32, 32, 32>(rep, r, "float 32x32x32 (IEEE)", launch_dot_plain_float_32_32_32, 0.0);
+  plain<int8_t, int8_t, int, 32, 64, 16>(rep, r, "int8 32x64x16 exact", launch_dot_plain_int8_32_64_16, 0.0);
+  plain<int8_t, int8_t, int, 64, 16, 64>(rep, r, "int8 64x16x64 exact", launch_dot_plain_int8_64_16_64, 0.0);
+  {
+    auto a = sample::random_vector<float>(r, 64 * 32), b = sample::random_vector<float>(r, 32 * 64);
+    std::vector<float> c(64 * 64, 0.0f), twin = c;
+    host::launch(1, dot_tf32, a.data(), b.data(), twin.data());
+    gpu::buffer<float> da(a), db(b), dc(c);
+    GPU_CHECK(launch_dot_tf32(dim3(1), nullptr, da.p, db.p, dc.p));
+    gpu::sync();
+    gpu::check(rep, "tf32 64x64x32", dc.get(), twin, 1e-5);
+  }
+  {
+    auto a = sample::random_vector<half>(r, 32 * 32), b = sample::random_vector<half>(r, 32 * 32);
+    std::vector<float> c(32 * 32, 0.0f), twin = c;
+    host::launch(1, dot_one_warp, a.data(), b.data(), twin.data());
+    gpu::buffer<half> da(a), db(b);
+    gpu::buffer<float> dc(c);
+    GPU_CHECK(launch_dot_one_warp(dim3(1), nullptr, da.as<const __half>(), db.as<const __half>(), dc.p));
+    gpu::sync();
+    gpu::check(rep, "one warp, computed operands", dc.get(), twin, 1e-5);
+  }
+  {
+    auto a = sample::random_vector<half>(r, 128 * 32), b = sample::random_vector<half>(r, 32 * 64);
+    std::vector<float> c(128 * 64, 0.0f), twin = c;
+    host::launch(1, dot_eight_warps, a.data(), b.data(), twin.data());
+    gpu::buffer<half> da(a), db(b);
+    gpu::buffer<float> dc(c);
+    GPU_CHECK(launch_dot_eight_warps(dim3(1), nullptr, da.as<const __half>(), db.as<const __half>(), dc.p));
+    gpu::sync();
+    gpu::check(rep, "eight warps 128x64x32", dc.get(), twin, 1e-5);
+  }
+  {
+    auto at = sample::random_vector<half>(r, 32 * 64), bt = sample::random_vector<half>(r, 64 * 32),
+         d = sample::random_vector<half>(r, 64 * 64);
+    std::vector<float> c(64 * 64, 0.0f), twin = c;
+    host::launch(1, dot_trans_chain, at.data(), bt.data(), d.data(), twin.data());
+    gpu::buffer<half> dat(at), dbt(bt), dd(d);
+    gpu::buffer<float> dc(c);
+    GPU_CHECK(launch_dot_trans_chain(dim3(1), nullptr, dat.as<const __half>(), dbt.as<const __half>(), dd.as<const __half>(), dc.p));
+    gpu::sync();
+    gpu::check(rep, "transposed operands, chained dots", dc.get(), twin, 2e-3);
+  }
+  for (int i = 0; i < 2; ++i) {
+    const int M = i ? 64 : 1 + r.range(1, 200), N = i ? 64 : 1 + r.range(1, 63), K = i ? 96 : 1 + r.range(1, 200);
+    auto a = sample::random_vector<bfloat16>(r, M * K), b = sample::random_vector<bfloat16>(r, K * N);
+    std::vector<float> c(M * N, sample::poison<float>()), twin = c;
+    host::launch(cdiv(M, 64), dot_loop, a.data(), b.data(), twin.data(), M, N, K);
+    gpu::buffer<bfloat16> da(a), db(b);
+    gpu::buffer<float> dc(c);
+    GPU_CHECK(launch_dot_loop(dim3(cdiv(M, 64)), nullptr, da.as<const __nv_bfloat16>(), db.as<const __nv_bfloat16>(), dc.p, M, N, K));
+    gpu::sync();
+    gpu::check(rep, "K loop " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-5);
+  }
+  return rep.finish();
+}

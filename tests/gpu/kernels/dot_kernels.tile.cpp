@@ -1,0 +1,87 @@
+// dot() in every form the language allows, small enough to check exhaustively against the host
+// twin (tests/gpu/gpu_dot.cpp): each element type, tf32, shapes from 16x16x16 up, 1 to 8 warps
+// (warp grids along M and N, replication when the tile is smaller than the warps), operands
+// computed or transposed before the dot, and chained accumulators.
+#include <tilecc/tile.hpp>
+
+#include <type_traits>
+using namespace tilecc;
+
+template <class T>
+using acc_of = std::conditional_t<std::is_same_v<T, int8_t>, int, float>;
+
+// c[M, N] = a[M, K] · b[K, N], all row-major and contiguous.
+template <class T, int M, int N, int K>
+TILECC_KERNEL(num_warps = 4)
+void dot_plain(const T* a, const T* b, acc_of<T>* c) {
+  auto rm = arange<M>();
+  auto rn = arange<N>();
+  auto rk = arange<K>();
+  auto x = load(a + col(rm) * K + row(rk));
+  auto y = load(b + col(rk) * N + row(rn));
+  store(c + col(rm) * N + row(rn), dot(x, y));
+}
+
+template void dot_plain<half, 16, 16, 16>(const half*, const half*, float*);
+template void dot_plain<half, 64, 32, 48 + 16>(const half*, const half*, float*);
+template void dot_plain<bfloat16, 32, 128, 32>(const bfloat16*, const bfloat16*, float*);
+template void dot_plain<float, 32, 32, 32>(const float*, const float*, float*);
+template void dot_plain<int8_t, 32, 64, 16>(const int8_t*, const int8_t*, int*);
+template void dot_plain<int8_t, 64, 16, 64>(const int8_t*, const int8_t*, int*);
+
+// TF32 tensor cores, asked for.
+TILECC_KERNEL(num_warps = 4)
+void dot_tf32(const float* a, const float* b, float* c) {
+  auto r64 = arange<64>();
+  auto r32 = arange<32>();
+  auto x = load(a + col(r64) * 32 + row(r32));
+  auto y = load(b + col(r32) * 64 + row(r64));
+  store(c + col(r64) * 64 + row(r64), dot<precision::tf32>(x, y));
+}
+
+// One warp and eight warps on the same problem; operands computed before the dot.
+TILECC_KERNEL(num_warps = 1)
+void dot_one_warp(const half* a, const half* b, float* c) {
+  auto r = arange<32>();
+  auto x = load(a + col(r) * 32 + row(r));
+  auto y = load(b + col(r) * 32 + row(r));
+  store(c + col(r) * 32 + row(r), dot(x * cast<half>(2.0f), y + y));
+}
+
+TILECC_KERNEL(num_warps = 8)
+void dot_eight_warps(const half* a, const half* b, float* c) {
+  auto rm = arange<128>();
+  auto rn = arange<64>();
+  auto rk = arange<32>();
+  auto x = load(a + col(rm) * 32 + row(rk));
+  auto y = load(b + col(rk) * 64 + row(rn));
+  store(c + col(rm) * 64 + row(rn), dot(x, y));
+}
+
+// a given as [K, M] (transposed on the way in); b transposed from [N, K]; chained:
+// c = a·b + (a·b)·d with the first product converted to half for the second dot.
+TILECC_KERNEL(num_warps = 4)
+void dot_trans_chain(const half* at, const half* bt, const half* d, float* c) {
+  auto r64 = arange<64>();
+  auto r32 = arange<32>();
+  auto x = trans(load(at + col(r32) * 64 + row(r64)));  // [64, 32]
+  auto y = trans(load(bt + col(r64) * 32 + row(r32)));  // [32, 64]
+  auto z = load(d + col(r64) * 64 + row(r64));          // [64, 64]
+  auto p = dot(x, y);
+  store(c + col(r64) * 64 + row(r64), dot(cast<half>(p), z, p));
+}
+
+// A K loop with a carried accumulator and masked, ragged edges (M, N, K at run time).
+TILECC_KERNEL(num_warps = 4)
+void dot_loop(const bfloat16* a, const bfloat16* b, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 64 + arange<64>();
+  auto rn = arange<64>();
+  auto rk = arange<32>();
+  auto acc = zeros<float, 64, 64>();
+  for (int k = 0; k < K; k += 32) {
+    auto x = load(a + col(rm) * K + row(k + rk), (col(rm) < M) & (row(k + rk) < K), 0.0f);
+    auto y = load(b + col(k + rk) * N + row(rn), (col(k + rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(x, y, acc);
+  }
+  store(c + col(rm) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
