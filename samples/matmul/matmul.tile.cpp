@@ -17,10 +17,10 @@ void matmul(const T* a, const T* b, T* c, const T* bias, int M, int N, int K, in
   const int pid_m = first_m + (pid % group_width) % group_rows;
   const int pid_n = (pid % group_width) / group_rows;
 
-  // Rows of A and columns of B past M and N wrap around: they load valid memory and their
-  // results are never stored, so only K needs a mask in the loop.
+  // Rows of A past M wrap around: they load valid memory and their results are never stored.
+  // Columns of B past N are masked instead, so that B's rows stay contiguous (16-byte loads).
   auto rm = (pid_m * BM + arange<BM>()) % M;
-  auto rn = (pid_n * BN + arange<BN>()) % N;
+  auto rn = pid_n * BN + arange<BN>();
   auto rk = arange<BK>();
   auto a_ptrs = a + cast<int64_t>(col(rm)) * lda + row(rk);
   auto b_ptrs = b + cast<int64_t>(col(rk)) * ldb + row(rn);
@@ -28,7 +28,7 @@ void matmul(const T* a, const T* b, T* c, const T* bias, int M, int N, int K, in
   auto acc = zeros<float, BM, BN>();
   for (int k = 0; k < K; k += BK) {
     auto a_tile = load(a_ptrs, row(rk) < K - k, 0.0f);
-    auto b_tile = load(b_ptrs, col(rk) < K - k, 0.0f);
+    auto b_tile = load(b_ptrs, (col(rk) < K - k) & (row(rn) < N), 0.0f);
     acc = dot(a_tile, b_tile, acc);
     a_ptrs += BK;
     b_ptrs += BK * ldb;

@@ -1,13 +1,17 @@
-// Memory-bound benchmark of the translated samples at the peers' sizes (shared/bench/peers.py):
-// median of CUDA-event timings after warm-up, GB/s counting each input read once and each
-// output written once, and a correctness check of sampled rows against a double reference
-// on fresh random inputs. Prints a table; with OUT set, writes OUT/tilecc_bench.json.
+// Benchmark of the translated samples at the peers' sizes (shared/bench/peers.py): median of
+// CUDA-event timings after warm-up; GB/s for the memory-bound workloads (each input read once,
+// each output written once), TFLOP/s for matmul and attention; a correctness check of sampled
+// outputs against a double reference on fresh random inputs. Prints a table; with OUT set,
+// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, matmul, attention (default all).
+#include "attention.h"
 #include "layernorm.h"
+#include "matmul.h"
 #include "row_sum.h"
 #include "softmax.h"
 #include "transpose.h"
 #include "vector_add.h"
 
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime_api.h>
 
@@ -84,13 +88,18 @@ float timeMs(const std::function<void()>& launch) {
 
 struct Row {
   std::string workload;
-  double ms, gbps, relErr;
+  double ms, gbps, tflops, relErr;
 };
 std::vector<Row> rows;
 
 void record(const std::string& w, double ms, double bytes, double err) {
-  rows.push_back({w, ms, bytes / ms / 1e6, err});
-  std::printf("%-28s %9.4f ms %8.1f GB/s   rel err %.2e\n", w.c_str(), ms, bytes / ms / 1e6, err);
+  rows.push_back({w, ms, bytes / ms / 1e6, 0, err});
+  std::printf("%-32s %9.4f ms %8.1f GB/s   rel err %.2e\n", w.c_str(), ms, bytes / ms / 1e6, err);
+  std::fflush(stdout);
+}
+void recordFlops(const std::string& w, double ms, double flops, double err) {
+  rows.push_back({w, ms, 0, flops / ms / 1e9, err});
+  std::printf("%-32s %9.4f ms %8.1f TFLOP/s rel err %.2e\n", w.c_str(), ms, flops / ms / 1e9, err);
   std::fflush(stdout);
 }
 
@@ -201,25 +210,113 @@ void transpose() {
   cudaFree(x), cudaFree(o);
 }
 
+// C = A·B, S x S x S, row-major; 256 sampled entries against a double reference.
+template <class T, class L>
+void matmul(const char* name, int S, L launch, T (*fromFloat)(float), double (*toDouble)(T)) {
+  std::vector<T> ha(std::size_t(S) * S), hb(ha.size());
+  std::normal_distribution<float> nd;
+  for (auto& x : ha) x = fromFloat(nd(gen));
+  for (auto& x : hb) x = fromFloat(nd(gen));
+  T *a = upload(ha), *b = upload(hb), *c;
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&c), ha.size() * sizeof(T)));
+  const dim3 grid((S / 128) * (S / 128));
+  const float ms = timeMs([&] { CHECK(launch(grid, nullptr, a, b, c, nullptr, S, S, S, S, S, S)); });
+  auto hc = download(c, ha.size());
+  double d2 = 0, r2 = 0;
+  std::uniform_int_distribution<int> pick(0, S - 1);
+  for (int s = 0; s < 256; ++s) {
+    const int i = pick(gen), j = pick(gen);
+    double ref = 0;
+    for (int k = 0; k < S; ++k) ref += toDouble(ha[std::size_t(i) * S + k]) * toDouble(hb[std::size_t(k) * S + j]);
+    const double g = toDouble(hc[std::size_t(i) * S + j]);
+    d2 += (g - ref) * (g - ref);
+    r2 += ref * ref;
+  }
+  recordFlops(name, ms, 2.0 * S * S * S, relErr(d2, r2));
+  cudaFree(a), cudaFree(b), cudaFree(c);
+}
+
+__nv_bfloat16 toBf16(float x) { return __float2bfloat16(x); }
+__half toHalf(float x) { return __float2half(x); }
+double fromBf16(__nv_bfloat16 x) { return __bfloat162float(x); }
+double fromHalf(__half x) { return __half2float(x); }
+
+// Flash attention forward, fp16, [B*H, S, 128]; 8 sampled rows against a double reference.
+template <class L>
+void attention(const char* name, bool causal, L launch) {
+  const int B = 4, H = 32, S = 4096, D = 128;
+  const std::size_t n = std::size_t(B) * H * S * D;
+  auto hq = randomHalves(n), hk = randomHalves(n), hv = randomHalves(n);
+  __half *q = upload(hq), *k = upload(hk), *v = upload(hv), *o;
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&o), n * 2));
+  const float scale = 1.0f / std::sqrt(float(D));
+  const float ms = timeMs([&] { CHECK(launch(dim3(S / 128, B * H), nullptr, q, k, v, o, S, scale, int64_t(S) * D, D)); });
+  auto ho = download(o, n);
+  double d2 = 0, r2 = 0;
+  std::uniform_int_distribution<int> pickHead(0, B * H - 1), pickRow(0, S - 1);
+  std::vector<double> p(S);
+  for (int s = 0; s < 8; ++s) {
+    const std::size_t h = std::size_t(pickHead(gen)) * S * D;
+    const int i = pickRow(gen), last = causal ? i : S - 1;
+    double mx = -INFINITY, total = 0;
+    for (int j = 0; j <= last; ++j) {
+      double dp = 0;
+      for (int d = 0; d < D; ++d) dp += f(hq[h + std::size_t(i) * D + d]) * f(hk[h + std::size_t(j) * D + d]);
+      mx = std::max(mx, p[j] = dp * scale);
+    }
+    for (int j = 0; j <= last; ++j) total += (p[j] = std::exp(p[j] - mx));
+    for (int d = 0; d < D; ++d) {
+      double ref = 0;
+      for (int j = 0; j <= last; ++j) ref += p[j] * f(hv[h + std::size_t(j) * D + d]);
+      ref /= total;
+      const double g = f(ho[h + std::size_t(i) * D + d]);
+      d2 += (g - ref) * (g - ref);
+      r2 += ref * ref;
+    }
+  }
+  recordFlops(name, ms, 4.0 * B * H * double(S) * S * D * (causal ? 0.5 : 1.0), relErr(d2, r2));
+  cudaFree(q), cudaFree(k), cudaFree(v), cudaFree(o);
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  auto want = [&](const char* w) {
+    if (argc < 2) return true;
+    for (int i = 1; i < argc; ++i)
+      if (std::string(argv[i]) == w) return true;
+    return false;
+  };
   cudaDeviceProp p{};
   CHECK(cudaGetDeviceProperties(&p, 0));
   std::printf("tilecc bench on %s\n", p.name);
-  vectorAdd();
-  softmax<float>("softmax float32 8192x4096", 8192, 4096, launch_softmax_float_4096);
-  softmax<__half>("softmax float16 16384x4096", 16384, 4096, launch_softmax_half_4096);
-  layernorm();
-  rowSum();
-  transpose();
+  if (want("memory")) {
+    vectorAdd();
+    softmax<float>("softmax float32 8192x4096", 8192, 4096, launch_softmax_float_4096);
+    softmax<__half>("softmax float16 16384x4096", 16384, 4096, launch_softmax_half_4096);
+    layernorm();
+    rowSum();
+    transpose();
+  }
+  if (want("matmul"))
+    for (int S : {4096, 8192}) {
+      matmul<__half>((std::string("matmul float16 ") + std::to_string(S) + "^3").c_str(), S,
+                     launch_matmul_half_128_128_64_8_false_none, toHalf, fromHalf);
+      matmul<__nv_bfloat16>((std::string("matmul bfloat16 ") + std::to_string(S) + "^3").c_str(), S,
+                            launch_matmul_bfloat16_128_128_64_8_false_none, toBf16, fromBf16);
+    }
+  if (want("attention")) {
+    attention("attention fwd fp16 causal=0", false, launch_attention_128_64_128_false);
+    attention("attention fwd fp16 causal=1", true, launch_attention_128_64_128_true);
+  }
   if (const char* out = std::getenv("OUT")) {
     std::string path = std::string(out) + "/tilecc_bench.json";
     if (FILE* fp = std::fopen(path.c_str(), "w")) {
       std::fprintf(fp, "[\n");
       for (std::size_t i = 0; i < rows.size(); ++i)
-        std::fprintf(fp, "  {\"workload\": \"%s\", \"peer\": \"tilecc\", \"ms\": %.5f, \"GBps\": %.1f, \"rel_err\": %.3e}%s\n",
-                     rows[i].workload.c_str(), rows[i].ms, rows[i].gbps, rows[i].relErr, i + 1 < rows.size() ? "," : "");
+        std::fprintf(fp, "  {\"workload\": \"%s\", \"peer\": \"tilecc\", \"ms\": %.5f, \"%s\": %.1f, \"rel_err\": %.3e}%s\n",
+                     rows[i].workload.c_str(), rows[i].ms, rows[i].tflops > 0 ? "TFLOPs" : "GBps",
+                     rows[i].tflops > 0 ? rows[i].tflops : rows[i].gbps, rows[i].relErr, i + 1 < rows.size() ? "," : "");
       std::fprintf(fp, "]\n");
       std::fclose(fp);
     }

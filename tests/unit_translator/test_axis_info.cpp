@@ -142,6 +142,17 @@ TEST_CASE("broadcast and expand_dims: new axes are constant, not contiguous") {
   CHECK(i.contiguity[0] == 64);
   CHECK(i.contiguity[1] == 1);
   CHECK(i.constancy[1] == 32);
+  // Along the new axis every element starts a run, and 0, 1, 2, ... share no factor: a row
+  // start col(arange) * stride is aligned only as far as the stride is.
+  CHECK(i.divisibility[1] == 1);
+}
+
+TEST_CASE("expand_dims of a constant-stepped tile keeps the divisibility every element has") {
+  Fixture f;
+  Value* s = f.b.one(OpKind::Splat, {f.b.intConst(48, i32)}, Type::tile(i32, {64}));
+  Value* e = f.b.one(OpKind::ExpandDims, {s}, Type::tile(i32, {64, 1}));
+  e->def->i = 1;
+  CHECK(f.info(e).divisibility[1] == 16);
 }
 
 TEST_CASE("trans swaps the facts of the two axes") {

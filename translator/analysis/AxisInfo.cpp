@@ -164,8 +164,10 @@ void Analysis::op(const Op& o) {
     case OpKind::ExpandDims: {
       AxisInfo a = of(o.operands[0]);
       if (!o.operands[0]->type.isTile()) a = unknown(o.operands[0]);
+      // Along the new axis every element starts a run: it must divide every value, and runs
+      // of consecutive values (contiguity > 1) hold odd ones.
       std::int64_t div = kMaxDivisibility;
-      for (auto d : a.divisibility) div = gcd(div, d);
+      for (std::size_t d = 0; d < a.divisibility.size(); ++d) div = a.contiguity[d] > 1 ? 1 : gcd(div, a.divisibility[d]);
       const auto pos = static_cast<long>(o.i);
       a.contiguity.insert(a.contiguity.begin() + pos, 1);
       a.divisibility.insert(a.divisibility.begin() + pos, div);

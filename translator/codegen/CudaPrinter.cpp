@@ -595,6 +595,7 @@ class KernelPrinter {
   void op(const Op& o);
   void reduce(const Op& o);
   void dot(const Op& o);
+  void stage(const Value* v, const std::string& buf, int rowAxis, int pitch, const std::string& in);
   void forOp(const Op& o);
   void ifOp(const Op& o);
   void assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values);
@@ -1072,6 +1073,46 @@ void KernelPrinter::reduce(const Op& o) {
   views_[r->id] = w;
 }
 
+// Writes tile v (rank 2) to shared memory at `buf`, row-major with tile axis rowAxis as rows
+// and `pitch` bytes per row. A thread's consecutive elements along the row go out as one
+// store of up to 16 bytes; replicated copies are written once.
+void KernelPrinter::stage(const Value* v, const std::string& buf, int rowAxis, int pitch, const std::string& in) {
+  const Geo g = geo(v);
+  const int colAxis = 1 - rowAxis;
+  const ElemType e = v->type.elem;
+  const int eb = e.bytes();
+  const auto& cx = g.ax[static_cast<std::size_t>(colAxis)];
+  int vec = 1;
+  while (vec * 2 <= cx.spt && vec * 2 * eb <= 16 && cx.spt % (vec * 2) == 0) vec *= 2;
+  const std::string own = owner(g);
+  const std::string at = buf + " + (" + coord(g, rowAxis, "reg") + ") * " + std::to_string(pitch) + " + (" +
+                         coord(g, colAxis, "reg") + ") * " + std::to_string(eb);
+  const std::string et = type(e);
+  if (vec == 1) {
+    loop(g.n, (own.empty() ? "" : "if (" + own + ") ") + "*reinterpret_cast<" + et + "*>(" + at + ") = " + in + el(v, "reg") + ");");
+    return;
+  }
+  const int rs = g.rstride[static_cast<std::size_t>(colAxis)];
+  const std::string d = digit(g, colAxis, "reg");
+  const std::string word = wordType(vec * eb);
+  std::string cond = "(" + d + ") % " + std::to_string(vec) + " == 0";
+  if (!own.empty()) cond += " && " + own;
+  line("// " + std::to_string(vec) + " elements (" + std::to_string(vec * eb) + " bytes) per shared-memory store");
+  line("#pragma unroll");
+  line("for (int reg = 0; reg < " + std::to_string(g.n) + "; ++reg) {");
+  ++indent_;
+  line("if (" + cond + ") {");
+  ++indent_;
+  line("__align__(16) " + et + " part[" + std::to_string(vec) + "];");
+  for (int j = 0; j < vec; ++j)
+    line("part[" + std::to_string(j) + "] = " + in + el(v, j == 0 ? "reg" : "(reg + " + std::to_string(j * rs) + ")") + ");");
+  line("*reinterpret_cast<" + word + "*>(" + at + ") = *reinterpret_cast<const " + word + "*>(part);");
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+}
+
 // dot: both operands go to shared memory (A as [M][K]; B as [K][N] or, transposed, [N][K]),
 // rows padded to an odd number of 16-byte units so that ldmatrix's eight row addresses hit
 // distinct banks. Each warp then loads tensor-core fragments with ldmatrix and accumulates
@@ -1122,18 +1163,8 @@ void KernelPrinter::dot(const Op& o) {
   line("unsigned char* const dot_a = smem;");
   line("unsigned char* const dot_b = smem + " + std::to_string(bytesA) + ";");
   const std::string in = path == Path::TF32 ? "tilecc::to_tf32(" : "(";
-  {
-    const std::string own = owner(ga);
-    loop(ga.n, (own.empty() ? "" : "if (" + own + ") ") + "*reinterpret_cast<" + et + "*>(dot_a + (" + coord(ga, 0, "reg") +
-                   ") * " + std::to_string(pitchA) + " + (" + coord(ga, 1, "reg") + ") * " + std::to_string(eb) + ") = " + in +
-                   el(a, "reg") + ");");
-  }
-  {
-    const std::string own = owner(gb);
-    const std::string row = coord(gb, bT ? 1 : 0, "reg"), col = coord(gb, bT ? 0 : 1, "reg");
-    loop(gb.n, (own.empty() ? "" : "if (" + own + ") ") + "*reinterpret_cast<" + et + "*>(dot_b + (" + row + ") * " +
-                   std::to_string(pitchB) + " + (" + col + ") * " + std::to_string(eb) + ") = " + in + el(b, "reg") + ");");
-  }
+  stage(a, "dot_a", 0, pitchA, in);
+  stage(b, "dot_b", bT ? 1 : 0, pitchB, in);
   line("__syncthreads();");
   const int regs1 = gr.ax[1].regs;
   if (path == Path::Fma) {
@@ -1162,36 +1193,38 @@ void KernelPrinter::dot(const Op& o) {
     const std::string mma = path == Path::F16 ? "mma_f16" : path == Path::BF16 ? "mma_bf16" : path == Path::TF32 ? "mma_tf32" : "mma_s8";
     line("// " + std::to_string(regs1 / 2 * gr.ax[0].regs / 2) + " m16n8 tiles per warp, " + std::to_string(kSteps) + " k steps of " +
          std::to_string(kBytes / eb) + " (" + mma + ")");
-    line("#pragma unroll");
-    line("for (int mi = 0; mi < " + std::to_string(gr.ax[0].regs / 2) + "; ++mi) {");
-    ++indent_;
+    const int mTiles = gr.ax[0].regs / 2, nTiles = regs1 / 2;
+    // Per k step: this warp's A fragments (one per m16 row pair) and B fragments (one per n8
+    // column group), then every m16n8 product.
     line("#pragma unroll");
     line("for (int ks = 0; ks < " + std::to_string(kSteps) + "; ++ks) {");
     ++indent_;
+    line("unsigned fa[" + std::to_string(mTiles) + "][" + std::to_string(aRegs) + "], fb[" + std::to_string(nTiles) + "][" +
+         std::to_string(bRegs) + "];");
     // Lane l points at row l % 8 of matrix l / 8: matrices alternate the two 8-row groups of
-    // this m16 tile, then step 16 bytes along k.
-    line("unsigned fa[" + std::to_string(aRegs) + "];");
-    line(std::string("tilecc::ldmatrix_x") + std::to_string(aRegs) + "(fa, dot_a + (8 * (" + wmName + " + " + std::to_string(wm) +
+    // an m16 tile, then step 16 bytes along k.
+    line("#pragma unroll");
+    line("for (int mi = 0; mi < " + std::to_string(mTiles) + "; ++mi)");
+    line("  tilecc::ldmatrix_x" + std::to_string(aRegs) + "(fa[mi], dot_a + (8 * (" + wmName + " + " + std::to_string(wm) +
          " * (2 * mi + ((" + ln + " >> 3) & 1))) + (" + ln + " & 7)) * " + std::to_string(pitchA) + " + ks * " + std::to_string(kBytes) +
          (s8 ? "" : " + (" + ln + " >> 4) * 16") + ");");
-    line("#pragma unroll");
-    line("for (int ni = 0; ni < " + std::to_string(regs1 / 2) + "; ++ni) {");
-    ++indent_;
     const std::string n0 = "((8 * (" + wnName + " + " + std::to_string(wn) + " * ni)) & " + std::to_string(N - 1) + ")";
-    line("unsigned fb[" + std::to_string(bRegs) + "];");
+    line("#pragma unroll");
+    line("for (int ni = 0; ni < " + std::to_string(nTiles) + "; ++ni)");
     if (bT)
-      line(std::string("tilecc::ldmatrix_x") + std::to_string(bRegs) + "(fb, dot_b + (" + n0 + " + (" + ln + " & 7)) * " +
+      line("  tilecc::ldmatrix_x" + std::to_string(bRegs) + "(fb[ni], dot_b + (" + n0 + " + (" + ln + " & 7)) * " +
            std::to_string(pitchB) + " + ks * " + std::to_string(kBytes) + (s8 ? "" : " + ((" + ln + " >> 3) & 1) * 16") + ");");
     else
-      line("tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + n0 + " * 2);");
+      line("  tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + n0 + " * 2);");
+    line("#pragma unroll");
+    line("for (int mi = 0; mi < " + std::to_string(mTiles) + "; ++mi) {");
+    line("  #pragma unroll");
+    line("  for (int ni = 0; ni < " + std::to_string(nTiles) + "; ++ni)");
     const std::string c0 = rn + "[(2 * mi) * " + std::to_string(regs1) + " + 2 * ni]";
     const std::string c1 = rn + "[(2 * mi) * " + std::to_string(regs1) + " + 2 * ni + 1]";
     const std::string c2 = rn + "[(2 * mi + 1) * " + std::to_string(regs1) + " + 2 * ni]";
     const std::string c3 = rn + "[(2 * mi + 1) * " + std::to_string(regs1) + " + 2 * ni + 1]";
-    line("tilecc::" + mma + "(" + c0 + ", " + c1 + ", " + c2 + ", " + c3 + ", fa, fb);");
-    --indent_;
-    line("}");
-    --indent_;
+    line("    tilecc::" + mma + "(" + c0 + ", " + c1 + ", " + c2 + ", " + c3 + ", fa[mi], fb[ni]);");
     line("}");
     --indent_;
     line("}");

@@ -36,8 +36,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L7_t0 = warp;  // thread position along dim 0 of L7
   const int L7_t1 = lane;  // thread position along dim 1 of L7
+  const int L7_t0 = warp;  // thread position along dim 0 of L7
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -180,17 +180,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -325,24 +327,34 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t34[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t34[reg]);
+          part[1] = (t34[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (v_tile[reg]);
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -385,7 +397,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
 //   load at line 27: 8 x f16 = 16 bytes per access
 //   load at line 28: 8 x f16 = 16 bytes per access
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16.
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 27648 bytes, reused by:
 //   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 27648 bytes
 //   max across 2 warps: 1024 bytes
@@ -403,8 +415,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -603,24 +615,54 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
       // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = (q_tile[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (q_tile[reg]);
+          part[1] = (q_tile[(reg + 1)]);
+          part[2] = (q_tile[(reg + 2)]);
+          part[3] = (q_tile[(reg + 3)]);
+          part[4] = (q_tile[(reg + 4)]);
+          part[5] = (q_tile[(reg + 5)]);
+          part[6] = (q_tile[(reg + 6)]);
+          part[7] = (q_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_a + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L7_t0 + (reg % 2) * 32) * 144 + (L7_t1 * 8 + (reg / 2)) * 2) = (k_tile[(reg / 2) + (reg % 2) * 8]);
+      for (int reg = 0; reg < 16; ++reg) {
+        if (((reg / 2)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (k_tile[(reg / 2) + (reg % 2) * 8]);
+          part[1] = (k_tile[((reg + 2) / 2) + ((reg + 2) % 2) * 8]);
+          part[2] = (k_tile[((reg + 4) / 2) + ((reg + 4) % 2) * 8]);
+          part[3] = (k_tile[((reg + 6) / 2) + ((reg + 6) % 2) * 8]);
+          part[4] = (k_tile[((reg + 8) / 2) + ((reg + 8) % 2) * 8]);
+          part[5] = (k_tile[((reg + 10) / 2) + ((reg + 10) % 2) * 8]);
+          part[6] = (k_tile[((reg + 12) / 2) + ((reg + 12) % 2) * 8]);
+          part[7] = (k_tile[((reg + 14) / 2) + ((reg + 14) % 2) * 8]);
+          *reinterpret_cast<uint4*>(dot_b + (L7_t0 + (reg % 2) * 32) * 144 + (L7_t1 * 8 + (reg / 2)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -755,24 +797,48 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t34[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t34[reg]);
+          part[1] = (t34[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = (v_tile[reg]);
+      for (int reg = 0; reg < 16; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (v_tile[reg]);
+          part[1] = (v_tile[(reg + 1)]);
+          part[2] = (v_tile[(reg + 2)]);
+          part[3] = (v_tile[(reg + 3)]);
+          part[4] = (v_tile[(reg + 4)]);
+          part[5] = (v_tile[(reg + 5)]);
+          part[6] = (v_tile[(reg + 6)]);
+          part[7] = (v_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_b + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -836,8 +902,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L7_t0 = warp;  // thread position along dim 0 of L7
   const int L7_t1 = lane;  // thread position along dim 1 of L7
+  const int L7_t0 = warp;  // thread position along dim 0 of L7
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -980,17 +1046,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -1125,24 +1193,34 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t34[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t34[reg]);
+          part[1] = (t34[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (v_tile[reg]);
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -1185,7 +1263,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
 //   load at line 27: 8 x f16 = 16 bytes per access
 //   load at line 28: 8 x f16 = 16 bytes per access
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16.
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 27648 bytes, reused by:
 //   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 27648 bytes
 //   max across 2 warps: 1024 bytes
@@ -1203,8 +1281,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -1403,24 +1481,54 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
       // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = (q_tile[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (q_tile[reg]);
+          part[1] = (q_tile[(reg + 1)]);
+          part[2] = (q_tile[(reg + 2)]);
+          part[3] = (q_tile[(reg + 3)]);
+          part[4] = (q_tile[(reg + 4)]);
+          part[5] = (q_tile[(reg + 5)]);
+          part[6] = (q_tile[(reg + 6)]);
+          part[7] = (q_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_a + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L7_t0 + (reg % 2) * 32) * 144 + (L7_t1 * 8 + (reg / 2)) * 2) = (k_tile[(reg / 2) + (reg % 2) * 8]);
+      for (int reg = 0; reg < 16; ++reg) {
+        if (((reg / 2)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (k_tile[(reg / 2) + (reg % 2) * 8]);
+          part[1] = (k_tile[((reg + 2) / 2) + ((reg + 2) % 2) * 8]);
+          part[2] = (k_tile[((reg + 4) / 2) + ((reg + 4) % 2) * 8]);
+          part[3] = (k_tile[((reg + 6) / 2) + ((reg + 6) % 2) * 8]);
+          part[4] = (k_tile[((reg + 8) / 2) + ((reg + 8) % 2) * 8]);
+          part[5] = (k_tile[((reg + 10) / 2) + ((reg + 10) % 2) * 8]);
+          part[6] = (k_tile[((reg + 12) / 2) + ((reg + 12) % 2) * 8]);
+          part[7] = (k_tile[((reg + 14) / 2) + ((reg + 14) % 2) * 8]);
+          *reinterpret_cast<uint4*>(dot_b + (L7_t0 + (reg % 2) * 32) * 144 + (L7_t1 * 8 + (reg / 2)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -1555,24 +1663,48 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t34[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t34[reg]);
+          part[1] = (t34[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = (v_tile[reg]);
+      for (int reg = 0; reg < 16; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (v_tile[reg]);
+          part[1] = (v_tile[(reg + 1)]);
+          part[2] = (v_tile[(reg + 2)]);
+          part[3] = (v_tile[(reg + 3)]);
+          part[4] = (v_tile[(reg + 4)]);
+          part[5] = (v_tile[(reg + 5)]);
+          part[6] = (v_tile[(reg + 6)]);
+          part[7] = (v_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_b + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -1643,8 +1775,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
   const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L5_t0 = warp;  // thread position along dim 0 of L5
-  const int L10_t0 = warp;  // thread position along dim 0 of L10
   const int L10_t1 = lane;  // thread position along dim 1 of L10
+  const int L10_t0 = warp;  // thread position along dim 0 of L10
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -1798,17 +1930,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
       __syncthreads();
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 8; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 8; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -1962,24 +2096,34 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t40[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t40[reg]);
+          part[1] = (t40[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 4; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[4][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -2025,7 +2169,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
 //   load at line 27: 8 x f16 = 16 bytes per access
 //   load at line 28: 8 x f16 = 16 bytes per access
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16.
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 52224 bytes, reused by:
 //   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 52224 bytes
 //   max across 2 warps: 1024 bytes
@@ -2047,8 +2191,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
-  const int L10_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L10
   const int L10_t1 = (lane & 15);  // thread position along dim 1 of L10
+  const int L10_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L10
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -2258,24 +2402,54 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
       // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 34816;
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(dot_a + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = (q_tile[reg]);
+      for (int reg = 0; reg < 64; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (q_tile[reg]);
+          part[1] = (q_tile[(reg + 1)]);
+          part[2] = (q_tile[(reg + 2)]);
+          part[3] = (q_tile[(reg + 3)]);
+          part[4] = (q_tile[(reg + 4)]);
+          part[5] = (q_tile[(reg + 5)]);
+          part[6] = (q_tile[(reg + 6)]);
+          part[7] = (q_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_a + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L10_t0 + (reg % 4) * 16) * 272 + (L10_t1 * 8 + (reg / 4)) * 2) = (k_tile[(reg / 4) + (reg % 4) * 8]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg / 4)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (k_tile[(reg / 4) + (reg % 4) * 8]);
+          part[1] = (k_tile[((reg + 4) / 4) + ((reg + 4) % 4) * 8]);
+          part[2] = (k_tile[((reg + 8) / 4) + ((reg + 8) % 4) * 8]);
+          part[3] = (k_tile[((reg + 12) / 4) + ((reg + 12) % 4) * 8]);
+          part[4] = (k_tile[((reg + 16) / 4) + ((reg + 16) % 4) * 8]);
+          part[5] = (k_tile[((reg + 20) / 4) + ((reg + 20) % 4) * 8]);
+          part[6] = (k_tile[((reg + 24) / 4) + ((reg + 24) % 4) * 8]);
+          part[7] = (k_tile[((reg + 28) / 4) + ((reg + 28) % 4) * 8]);
+          *reinterpret_cast<uint4*>(dot_b + (L10_t0 + (reg % 4) * 16) * 272 + (L10_t1 * 8 + (reg / 4)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 8; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 8; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -2429,24 +2603,48 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t40[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t40[reg]);
+          part[1] = (t40[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = (v_tile[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (v_tile[reg]);
+          part[1] = (v_tile[(reg + 1)]);
+          part[2] = (v_tile[(reg + 2)]);
+          part[3] = (v_tile[(reg + 3)]);
+          part[4] = (v_tile[(reg + 4)]);
+          part[5] = (v_tile[(reg + 5)]);
+          part[6] = (v_tile[(reg + 6)]);
+          part[7] = (v_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_b + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 4; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[4][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -2517,8 +2715,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
   const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L5_t0 = warp;  // thread position along dim 0 of L5
-  const int L10_t0 = warp;  // thread position along dim 0 of L10
   const int L10_t1 = lane;  // thread position along dim 1 of L10
+  const int L10_t0 = warp;  // thread position along dim 0 of L10
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -2672,17 +2870,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
       __syncthreads();
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 8; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 8; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -2836,24 +3036,34 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t40[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t40[reg]);
+          part[1] = (t40[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 4; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[4][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -2899,7 +3109,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
 //   load at line 27: 8 x f16 = 16 bytes per access
 //   load at line 28: 8 x f16 = 16 bytes per access
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16.
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 52224 bytes, reused by:
 //   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 52224 bytes
 //   max across 2 warps: 1024 bytes
@@ -2921,8 +3131,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
-  const int L10_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L10
   const int L10_t1 = (lane & 15);  // thread position along dim 1 of L10
+  const int L10_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L10
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -3132,24 +3342,54 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
       // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 34816;
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(dot_a + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = (q_tile[reg]);
+      for (int reg = 0; reg < 64; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (q_tile[reg]);
+          part[1] = (q_tile[(reg + 1)]);
+          part[2] = (q_tile[(reg + 2)]);
+          part[3] = (q_tile[(reg + 3)]);
+          part[4] = (q_tile[(reg + 4)]);
+          part[5] = (q_tile[(reg + 5)]);
+          part[6] = (q_tile[(reg + 6)]);
+          part[7] = (q_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_a + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L10_t0 + (reg % 4) * 16) * 272 + (L10_t1 * 8 + (reg / 4)) * 2) = (k_tile[(reg / 4) + (reg % 4) * 8]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg / 4)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (k_tile[(reg / 4) + (reg % 4) * 8]);
+          part[1] = (k_tile[((reg + 4) / 4) + ((reg + 4) % 4) * 8]);
+          part[2] = (k_tile[((reg + 8) / 4) + ((reg + 8) % 4) * 8]);
+          part[3] = (k_tile[((reg + 12) / 4) + ((reg + 12) % 4) * 8]);
+          part[4] = (k_tile[((reg + 16) / 4) + ((reg + 16) % 4) * 8]);
+          part[5] = (k_tile[((reg + 20) / 4) + ((reg + 20) % 4) * 8]);
+          part[6] = (k_tile[((reg + 24) / 4) + ((reg + 24) % 4) * 8]);
+          part[7] = (k_tile[((reg + 28) / 4) + ((reg + 28) % 4) * 8]);
+          *reinterpret_cast<uint4*>(dot_b + (L10_t0 + (reg % 4) * 16) * 272 + (L10_t1 * 8 + (reg / 4)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int ks = 0; ks < 8; ++ks) {
+        unsigned fa[2][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 8; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2(fb, dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -3303,24 +3543,48 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
       unsigned char* const dot_a = smem;
       unsigned char* const dot_b = smem + 18432;
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = (t40[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 2 == 0) {
+          __align__(16) __half part[2];
+          part[0] = (t40[reg]);
+          part[1] = (t40[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+        }
+      }
+      // 8 elements (16 bytes) per shared-memory store
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = (v_tile[reg]);
+      for (int reg = 0; reg < 32; ++reg) {
+        if (((reg % 8)) % 8 == 0) {
+          __align__(16) __half part[8];
+          part[0] = (v_tile[reg]);
+          part[1] = (v_tile[(reg + 1)]);
+          part[2] = (v_tile[(reg + 2)]);
+          part[3] = (v_tile[(reg + 3)]);
+          part[4] = (v_tile[(reg + 4)]);
+          part[5] = (v_tile[(reg + 5)]);
+          part[6] = (v_tile[(reg + 6)]);
+          part[7] = (v_tile[(reg + 7)]);
+          *reinterpret_cast<uint4*>(dot_b + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+        }
+      }
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int mi = 0; mi < 4; ++mi) {
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned fa[4][4], fb[4][2];
         #pragma unroll
-        for (int ks = 0; ks < 4; ++ks) {
-          unsigned fa[4];
-          tilecc::ldmatrix_x4(fa, dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni) {
-            unsigned fb[2];
-            tilecc::ldmatrix_x2_trans(fb, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa, fb);
-          }
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -3353,7 +3617,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
 
 cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     attention_128_64_64_false_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
@@ -3363,7 +3627,7 @@ cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, con
 
 cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     attention_128_64_64_true_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
@@ -3373,7 +3637,7 @@ cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, cons
 
 cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); e != cudaSuccess)
       return e;
     attention_128_64_128_false_aligned<<<grid, 256, 52224, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
@@ -3387,7 +3651,7 @@ cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, co
 
 cudaError_t launch_attention_128_64_128_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); e != cudaSuccess)
       return e;
     attention_128_64_128_true_aligned<<<grid, 256, 52224, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);

@@ -115,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
 // Global accesses (per thread):
 //   load at line 11: 8 x f16 = 16 bytes per access
 //   store at line 12: 8 x f16 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
 // Shared memory: 8448 bytes, reused by:
 //   layout conversion L2 -> L3: 8448 bytes
 extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
@@ -343,7 +343,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float
 // Global accesses (per thread):
 //   load at line 11: 4 x f32 = 16 bytes per access
 //   store at line 12: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
 // Shared memory: 4224 bytes, reused by:
 //   layout conversion L2 -> L3: 4224 bytes
 extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
@@ -458,7 +458,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(con
 
 cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
     transpose_half_64_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();
   }
@@ -468,7 +468,7 @@ cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __hal
 
 cudaError_t launch_transpose_float_32(dim3 grid, cudaStream_t stream, const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
     transpose_float_32_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();
   }
