@@ -97,7 +97,20 @@ class KernelPrinter {
   std::set<std::string> preNames_;
   std::map<int, View> views_;
   int smemBytes_ = 0;
+  int smemBase_ = 0;  // bytes reserved below every other use (pipeline rings)
   bool smemBusy_ = false;
+  // A load copied global → shared ahead of its iteration by cp.async (software pipelining of
+  // the loads that feed dot in a loop): a ring of num_stages slots of [rows][cols] elements.
+  struct Pipe {
+    const Op* load = nullptr;
+    int carried = 0;                  // index of its pointer among the loop's carried values
+    const Value* inc = nullptr;       // the pointer's step per iteration (loop-invariant)
+    int pitch = 0, slotBytes = 0, offset = 0, vec = 1;
+  };
+  std::map<const Value*, Pipe> pipes_;            // load result → its ring, while its loop prints
+  std::map<const Value*, std::string> subst_;     // scalars printed as another expression
+  std::set<const Op*> skipped_;                   // ops of a pipelined loop only its copies needed
+  std::string pipeRead_;                          // the slot the current iteration reads
   std::vector<std::string> smemPlan_;
   bool failed_ = false;
   bool usesHalf_ = false, usesBf16_ = false;
@@ -256,6 +269,7 @@ class KernelPrinter {
   // ---- values ----
   std::string scalar(const Value* v) {
     if (v->type.isTile()) internalError("scalar expected");
+    if (auto it = subst_.find(v); it != subst_.end()) return it->second;
     const Op* d = v->def;
     if (d && d->kind == OpKind::Hint) return scalar(d->operands[0]);
     if (d && d->kind == OpKind::Constant) {
@@ -424,11 +438,21 @@ class KernelPrinter {
   }
 
   // ---- shared memory ----
+  /// Shared memory for one use, after what is reserved (the rings of a pipelined loop);
+  /// returns the address expression.
   std::string smemFor(int bytes, const std::string& what) {
-    smemBytes_ = std::max(smemBytes_, bytes);
-    smemPlan_.push_back(what + ": " + std::to_string(bytes) + " bytes");
+    smemBytes_ = std::max(smemBytes_, smemBase_ + bytes);
+    smemPlan_.push_back(what + ": " + std::to_string(bytes) + " bytes" +
+                        (smemBase_ ? " at offset " + std::to_string(smemBase_) : ""));
     if (smemBusy_) line("__syncthreads();  // earlier readers of shared memory are done");
-    return "smem";
+    return smemBase_ ? "(smem + " + std::to_string(smemBase_) + ")" : "smem";
+  }
+  /// Bytes per shared-memory row for ldmatrix: a multiple of 16 with an odd quotient, so the
+  /// eight rows one ldmatrix reads fall into distinct banks.
+  static int ldmatrixPitch(int rowBytes) {
+    int p = (rowBytes + 15) / 16 * 16;
+    if ((p / 16) % 2 == 0) p += 16;
+    return p;
   }
 
   // Row-major offset of a coordinate tuple, the last axis padded by `pad` elements.
@@ -461,8 +485,8 @@ class KernelPrinter {
     const bool flat = gs.shape != gd.shape;  // reshape: same row-major order, no padding
     const int pad = flat ? 0 : padFor(gd.shape, bytes);
     const long long size = flat ? src->type.numel() : paddedSize(gd.shape, pad);
-    smemFor(static_cast<int>(size * bytes), why);
-    const std::string buf = "reinterpret_cast<" + type(e) + "*>(smem)";
+    const std::string base = smemFor(static_cast<int>(size * bytes), why);
+    const std::string buf = "reinterpret_cast<" + type(e) + "*>(" + base + ")";
     auto indexOf = [&](const Geo& g, const std::string& i) {
       std::vector<std::string> c;
       for (int a = 0; a < static_cast<int>(g.shape.size()); ++a) c.push_back(coord(g, a, i));
@@ -597,6 +621,10 @@ class KernelPrinter {
   void dot(const Op& o);
   void stage(const Value* v, const std::string& buf, int rowAxis, int pitch, const std::string& in);
   void forOp(const Op& o);
+  std::vector<Pipe> findPipes(const Op& loop);
+  bool loopInvariantChain(const Block& body, const Value* v, const Value* iv, std::vector<const Op*>& chain);
+  void issueCopies(const Op& loop, const std::vector<Pipe>& pipes, const std::string& iter, int ahead,
+                   const std::string& slot, bool inLoop);
   void ifOp(const Op& o);
   void assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values);
   bool containsSmem(const Block& b);
@@ -615,6 +643,7 @@ bool KernelPrinter::containsSmem(const Block& b) {
 void KernelPrinter::block(const Block& b) {
   for (const auto& o : b.ops) {
     if (o->kind == OpKind::Yield || o->kind == OpKind::Constant) continue;  // handled by the parent / inline
+    if (skipped_.count(o.get())) continue;
     mark(o->loc);
     op(*o);
   }
@@ -699,6 +728,11 @@ void KernelPrinter::op(const Op& o) {
       return;
     }
     case OpKind::Load: {
+      if (pipes_.count(r)) {
+        accessNote(o, "load", r->type.elem, vecPlan(o, geo(o.operands[0])));
+        accesses_.back() += ", copied to shared memory ahead by cp.async";
+        return;
+      }
       const Value* p = o.operands[0];
       const std::string pe = el(p, "reg");
       if (!tile()) {
@@ -790,11 +824,11 @@ void KernelPrinter::op(const Op& o) {
           return;
         }
         const std::string n = names_.of(r);
-        smemFor(e.bytes(), "scalar atomic result");
+        const std::string base = smemFor(e.bytes(), "scalar atomic result");
         line(type(e) + " " + n + ";");
         line("{");
         ++indent_;
-        line(type(e) + "* buf = reinterpret_cast<" + type(e) + "*>(smem);");
+        line(type(e) + "* buf = reinterpret_cast<" + type(e) + "*>(" + base + ");");
         line("if (threadIdx.x == 0) *buf = tilecc::atomic_add(" + scalar(p) + ", " + scalar(o.operands[1]) + ");");
         line("__syncthreads();");
         line(n + " = *buf;");
@@ -991,7 +1025,7 @@ void KernelPrinter::reduce(const Op& o) {
     long long outN = 1;
     for (int d : rshape) outN *= d;
     const int bytes = static_cast<int>(warpsDistinct * outN * (ce.bytes() + (arg ? 4 : 0)));
-    smemFor(bytes, std::string(name(rk)) + " across " + std::to_string(warpsDistinct) + " warps");
+    const std::string base = smemFor(bytes, std::string(name(rk)) + " across " + std::to_string(warpsDistinct) + " warps");
     const std::string wp = bits(warp(), wstride, l.wpc[static_cast<std::size_t>(p)], k_.numWarps);
     const std::string lp = tpw > 1 ? bits(lane(), lstride, tpw, 32) : "0";
     // Flat output coordinate of result register j: coordinates along the other axes.
@@ -1017,7 +1051,7 @@ void KernelPrinter::reduce(const Op& o) {
     if (writer.empty()) writer = "true";
     line("{");
     ++indent_;
-    line(ct + "* buf = reinterpret_cast<" + ct + "*>(smem);");
+    line(ct + "* buf = reinterpret_cast<" + ct + "*>(" + base + ");");
     if (arg) line("int* ibuf = reinterpret_cast<int*>(buf + " + std::to_string(warpsDistinct * outN) + ");");
     line("#pragma unroll");
     line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg)");
@@ -1142,13 +1176,11 @@ void KernelPrinter::dot(const Op& o) {
   // registers run along N (they are written as they lie).
   const int bFast = gb.l->order.front() == gb.l->dims[0] ? 0 : 1;
   const bool bT = path == Path::TF32 || path == Path::S8 || ((path == Path::F16 || path == Path::BF16) && bFast == 0);
-  auto pitch = [&](int elems) {
-    int p = (elems * eb + 15) / 16 * 16;
-    if ((p / 16) % 2 == 0) p += 16;
-    return p;
-  };
+  auto pitch = [&](int elems) { return ldmatrixPitch(elems * eb); };
+  const auto ringA = pipes_.find(a), ringB = bT ? pipes_.end() : pipes_.find(b);
+  const bool inRingA = ringA != pipes_.end(), inRingB = ringB != pipes_.end();
   const int pitchA = pitch(K), pitchB = bT ? pitch(K) : pitch(N);
-  const int bytesA = M * pitchA, bytesB = (bT ? N : K) * pitchB;
+  const int bytesA = inRingA ? 0 : M * pitchA, bytesB = inRingB ? 0 : (bT ? N : K) * pitchB;
   const std::string rn = array(r, "dot accumulator");
   loop(gr.n, rn + "[reg] = " + el(acc, "reg") + ";");
   const std::string what = "dot operands of " + names_.of(r) + ": A [" + std::to_string(M) + "][" + std::to_string(K) +
@@ -1156,16 +1188,19 @@ void KernelPrinter::dot(const Op& o) {
                            (bT ? "transposed [" + std::to_string(N) + "][" + std::to_string(K) + "]"
                                : "[" + std::to_string(K) + "][" + std::to_string(N) + "]") +
                            " (" + std::to_string(pitchB) + "-byte rows)";
-  smemFor(bytesA + bytesB, what);
+  const std::string base = bytesA + bytesB ? smemFor(bytesA + bytesB, what) : std::string("smem");
   line("{");
   ++indent_;
-  line("// " + what);
-  line("unsigned char* const dot_a = smem;");
-  line("unsigned char* const dot_b = smem + " + std::to_string(bytesA) + ";");
+  auto ring = [&](const Pipe& p) { return "smem + " + std::to_string(p.offset) + " + " + pipeRead_ + " * " + std::to_string(p.slotBytes); };
+  line("// " + what + (inRingA || inRingB ? std::string("; ") + (inRingA ? "A" : "") + (inRingA && inRingB ? " and " : "") +
+                                                (inRingB ? "B" : "") + " already in the pipeline's shared memory"
+                                          : ""));
+  line("unsigned char* const dot_a = " + (inRingA ? ring(ringA->second) : base) + ";");
+  line("unsigned char* const dot_b = " + (inRingB ? ring(ringB->second) : base + " + " + std::to_string(bytesA)) + ";");
   const std::string in = path == Path::TF32 ? "tilecc::to_tf32(" : "(";
-  stage(a, "dot_a", 0, pitchA, in);
-  stage(b, "dot_b", bT ? 1 : 0, pitchB, in);
-  line("__syncthreads();");
+  if (!inRingA) stage(a, "dot_a", 0, pitchA, in);
+  if (!inRingB) stage(b, "dot_b", bT ? 1 : 0, pitchB, in);
+  if (!inRingA || !inRingB) line("__syncthreads();");
   const int regs1 = gr.ax[1].regs;
   if (path == Path::Fma) {
     // IEEE: multiply, then add, k ascending, as the host twin does.
@@ -1301,21 +1336,245 @@ void KernelPrinter::forOp(const Op& o) {
   static const char* cmp[] = {"<", "<=", ">", ">=", "!="};
   const std::string ivn = names_.of(iv);
   const std::string step = scalar(o.operands[2]);
+  // Software pipeline: the loads that feed dot are copied into rings of shared memory
+  // num_stages - 1 iterations ahead, so that memory and tensor cores overlap.
+  const std::vector<Pipe> pipes = findPipes(o);
+  const int stages = k_.numStages;
+  const int savedBase = smemBase_;
+  const std::string savedRead = pipeRead_;
+  std::string pipeWrite;
+  if (!pipes.empty()) {
+    int ringBytes = 0;
+    for (const Pipe& p : pipes) ringBytes += stages * p.slotBytes;
+    std::string plan = "pipeline of " + std::to_string(stages) + " stages for the loop at line " + std::to_string(o.loc.line) + ":";
+    for (const Pipe& p : pipes)
+      plan += " " + names_.of(p.load->result()) + " [" + std::to_string(p.load->result()->type.shape[0]) + "][" +
+              std::to_string(p.load->result()->type.shape[1]) + "] (" + std::to_string(p.pitch) + "-byte rows)";
+    const std::string base = smemFor(ringBytes, plan);
+    int offset = smemBase_;
+    for (Pipe p : pipes) {
+      p.offset = offset;
+      offset += stages * p.slotBytes;
+      pipes_[p.load->result()] = p;
+    }
+    smemBase_ = offset;
+    std::vector<Pipe> placed;
+    for (const Pipe& p : pipes) placed.push_back(pipes_.at(p.load->result()));
+    // Masks computed only for the pipelined loads are computed with the copies instead.
+    std::set<const Op*> dead;
+    for (const Pipe& p : pipes) dead.insert(p.load);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = body.ops.rbegin(); it != body.ops.rend(); ++it) {
+        const Op* c = it->get();
+        if (dead.count(c) || c->results.empty() || !c->regions.empty() || c->kind == OpKind::Yield) continue;
+        bool onlyDead = true;
+        walk(const_cast<Block&>(body), [&](Op& u) {
+          for (const Value* x : u.operands)
+            for (const Value* r : c->results)
+              if (x == r && !dead.count(&u)) onlyDead = false;
+        });
+        if (onlyDead && (c->kind != OpKind::Load && c->kind != OpKind::AtomicAdd && c->kind != OpKind::Dot)) {
+          dead.insert(c);
+          changed = true;
+        }
+      }
+    }
+    for (const Op* c : dead)
+      if (c->kind != OpKind::Load) skipped_.insert(c);
+    line("// " + plan + ", " + std::to_string(ringBytes) + " bytes");
+    pipeRead_ = names_.fresh("pipe_read");
+    pipeWrite = names_.fresh("pipe_write");
+    line("int " + pipeRead_ + " = 0, " + pipeWrite + " = " + std::to_string(stages - 1) + ";  // ring slots");
+    for (int s = 0; s + 1 < stages; ++s) {
+      issueCopies(o, placed, "(" + scalar(o.operands[0]) + " + " + std::to_string(s) + " * " + step + ")", s, std::to_string(s), false);
+      line("tilecc::cp_async_commit();");
+    }
+  }
   std::string inc = step == "1" ? "++" + ivn : step == "-1" ? "--" + ivn : ivn + " += " + step;
   line("for (" + type(iv->type.elem) + " " + ivn + " = " + scalar(o.operands[0]) + "; " + ivn + " " + cmp[o.sub] + " " +
        scalar(o.operands[1]) + "; " + inc + ") {");
   ++indent_;
   const bool smem = containsSmem(body);
   if (smem) smemBusy_ = true;  // the previous iteration may still be reading
+  if (!pipes.empty()) {
+    std::vector<Pipe> placed;
+    for (const Pipe& p : pipes) placed.push_back(pipes_.at(p.load->result()));
+    line("tilecc::cp_async_wait<" + std::to_string(stages - 2) + ">();  // this iteration's copies have landed");
+    line("__syncthreads();  // ... for every thread, and the slot written next is no longer read");
+    smemBusy_ = false;
+    issueCopies(o, placed, "(" + ivn + " + " + std::to_string(stages - 1) + " * " + step + ")", stages - 1, pipeWrite, true);
+    line("tilecc::cp_async_commit();");
+  }
   block(body);
   mark(o.loc);  // the back edge belongs to the loop statement
   if (!body.ops.empty() && body.ops.back()->kind == OpKind::Yield) {
     std::vector<const Value*> vals(body.ops.back()->operands.begin(), body.ops.back()->operands.end());
     assignCarried(carried, vals);
   }
+  if (!pipes.empty()) {
+    line(pipeRead_ + " = " + pipeRead_ + " == " + std::to_string(stages - 1) + " ? 0 : " + pipeRead_ + " + 1;");
+    line(pipeWrite + " = " + pipeWrite + " == " + std::to_string(stages - 1) + " ? 0 : " + pipeWrite + " + 1;");
+  }
   --indent_;
   line("}");
+  if (!pipes.empty()) {
+    line("tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed");
+    for (const Pipe& p : pipes) pipes_.erase(p.load->result());
+    smemBase_ = savedBase;
+    pipeRead_ = savedRead;
+    smemBusy_ = true;
+  }
   if (smem) smemBusy_ = true;
+}
+
+// The ops of `body` that v depends on, in body order, when v can be computed anywhere from the
+// induction variable, constants and values defined before the loop with pure ops; false if not.
+bool KernelPrinter::loopInvariantChain(const Block& body, const Value* v, const Value* iv, std::vector<const Op*>& chain) {
+  std::set<const Op*> seen;
+  bool ok = true;
+  std::function<void(const Value*)> visit = [&](const Value* x) {
+    if (!ok || x == iv) return;
+    const Op* d = x->def;
+    if (!d) {  // a block argument: of this loop's body (carried) or of an enclosing block
+      if (x->owner == &body) ok = false;
+      return;
+    }
+    if (d->parent != &body) {
+      // Defined outside the loop (before it), or nested inside the body: only the former.
+      for (const Block* b = d->parent; b; b = b->parent ? b->parent->parent : nullptr)
+        if (b == &body) ok = false;
+      return;
+    }
+    switch (d->kind) {
+      case OpKind::Constant: case OpKind::Splat: case OpKind::Broadcast: case OpKind::ExpandDims: case OpKind::Arange:
+      case OpKind::Binary: case OpKind::Unary: case OpKind::Convert: case OpKind::AddPtr: case OpKind::Select:
+      case OpKind::Hint:
+        break;
+      default: ok = false; return;
+    }
+    if (!seen.insert(d).second) return;
+    for (const Value* y : d->operands) visit(y);
+  };
+  visit(v);
+  if (!ok) return false;
+  for (const auto& op : body.ops)
+    if (seen.count(op.get())) chain.push_back(op.get());
+  return true;
+}
+
+std::vector<KernelPrinter::Pipe> KernelPrinter::findPipes(const Op& loop) {
+  std::vector<Pipe> pipes;
+  const Block& body = *loop.regions[0];
+  if (k_.numStages < 2 || loop.sub != 0) return pipes;  // for (i = lo; i < hi; i += step)
+  const Value* iv = body.args[0];
+  const Op* yield = !body.ops.empty() && body.ops.back()->kind == OpKind::Yield ? body.ops.back().get() : nullptr;
+  if (!yield) return pipes;
+  for (const auto& up : body.ops) {
+    const Op& ld = *up;
+    if (ld.kind != OpKind::Load || !ld.operands[0]->type.isTile() || ld.result()->type.rank() != 2) continue;
+    const Value* r = ld.result();
+    // Used only by dots of this body, as an operand they read as [rows][cols] from shared memory.
+    bool ok = true, used = false;
+    walk(const_cast<Block&>(body), [&](Op& u) {
+      for (std::size_t i = 0; i < u.operands.size(); ++i) {
+        if (u.operands[i] != r) continue;
+        used = true;
+        if (u.kind != OpKind::Dot || i > 1 || u.parent != &body) ok = false;
+        if (u.kind == OpKind::Dot && u.i) ok = false;  // tf32 operands are rounded on the way in
+        if (u.kind == OpKind::Dot && i == 1) {
+          const Scalar e = r->type.elem.kind;
+          const Geo gb = geo(r);
+          const bool alongN = gb.l->order.front() != gb.l->dims[0];
+          if (!((e == Scalar::F16 || e == Scalar::BF16) && alongN) && !(e == Scalar::F32 && !u.i)) ok = false;
+        }
+      }
+    });
+    if (!ok || !used) continue;
+    // Pointers: a carried tile advanced by a loop-invariant step.
+    Pipe p;
+    p.load = &ld;
+    p.carried = -1;
+    for (std::size_t j = 1; j < body.args.size(); ++j)
+      if (body.args[j] == ld.operands[0]) p.carried = static_cast<int>(j) - 1;
+    if (p.carried < 0) continue;
+    const Value* next = yield->operands[static_cast<std::size_t>(p.carried)];
+    if (!next->def || next->def->kind != OpKind::AddPtr || next->def->operands[0] != ld.operands[0]) continue;
+    p.inc = next->def->operands[1];
+    std::vector<const Op*> chain;
+    if (!loopInvariantChain(body, p.inc, nullptr, chain)) continue;
+    // The step must not depend on the induction variable either.
+    bool usesIv = false;
+    for (const Op* c : chain)
+      for (const Value* x : c->operands) usesIv |= x == iv;
+    if (usesIv || p.inc == iv) continue;
+    // Mask from the induction variable and invariants; other values zero (zero-filled copies).
+    if (ld.operands.size() >= 2 && !loopInvariantChain(body, ld.operands[1], iv, chain)) continue;
+    if (ld.operands.size() >= 3) {
+      const Value* other = ld.operands[2];
+      while (other->def && (other->def->kind == OpKind::Splat || other->def->kind == OpKind::Broadcast ||
+                            other->def->kind == OpKind::Convert))
+        other = other->def->operands[0];
+      if (!other->def || other->def->kind != OpKind::Constant || other->def->i != 0 || other->def->f != 0) continue;
+    }
+    // Whole 4-, 8- or 16-byte copies along the rows.
+    const VecPlan v = vecPlan(ld, geo(ld.operands[0]));
+    const int eb = r->type.elem.bytes();
+    if (!v.ok || v.axis != 1 || v.vec * eb < 4) continue;
+    p.vec = v.vec;
+    p.pitch = ldmatrixPitch(r->type.shape[1] * eb);
+    p.slotBytes = r->type.shape[0] * p.pitch;
+    pipes.push_back(p);
+  }
+  return pipes;
+}
+
+// Copies for iteration `iter` (an expression; `ahead` iterations after the carried pointers'
+// current values) into ring slot `slot`, predicated on the iteration existing and on the mask.
+void KernelPrinter::issueCopies(const Op& loop, const std::vector<Pipe>& pipes, const std::string& iter, int ahead,
+                                const std::string& slot, bool inLoop) {
+  const Block& body = *loop.regions[0];
+  const Value* iv = body.args[0];
+  line("{  // copies for iteration " + iter);
+  ++indent_;
+  const std::string it = names_.fresh("k_ahead");
+  line("const " + type(iv->type.elem) + " " + it + " = " + iter + ";");
+  subst_[iv] = it;
+  // The steps and masks of every pipelined load, computed once for this iteration, in body order.
+  std::vector<const Op*> chain;
+  for (const Pipe& p : pipes) {
+    if (ahead > 0) loopInvariantChain(body, p.inc, nullptr, chain);
+    if (p.load->operands.size() >= 2) loopInvariantChain(body, p.load->operands[1], iv, chain);
+  }
+  std::map<const Op*, std::size_t> position;
+  for (std::size_t i = 0; i < body.ops.size(); ++i) position[body.ops[i].get()] = i;
+  (void)ahead;
+  std::sort(chain.begin(), chain.end(), [&](const Op* x, const Op* y) { return position.at(x) < position.at(y); });
+  chain.erase(std::unique(chain.begin(), chain.end()), chain.end());
+  for (const Op* c : chain) op(*c);
+  for (const Pipe& p : pipes) {
+    const Op& ld = *p.load;
+    // Pointers of this iteration: the current ones (before the loop, the initial ones) plus
+    // `ahead` steps.
+    const Value* cur = inLoop ? ld.operands[0] : loop.operands[3 + static_cast<std::size_t>(p.carried)];
+    const Geo g = geo(ld.operands[0]);
+    const int eb = ld.result()->type.elem.bytes();
+    const std::string own = owner(g);
+    std::string cond = "(" + digit(g, 1, "reg") + ") % " + std::to_string(p.vec) + " == 0";
+    if (!own.empty()) cond += " && " + own;
+    std::string pred = it + " < " + scalar(loop.operands[1]);
+    if (ld.operands.size() >= 2) pred += " && " + el(ld.operands[1], "reg");
+    const std::string src = el(cur, "reg") + (ahead == 0 ? "" : " + " + std::to_string(ahead) + " * " + el(p.inc, "reg"));
+    const std::string dst = "smem + " + std::to_string(p.offset) + " + " + slot + " * " + std::to_string(p.slotBytes) + " + (" +
+                            coord(g, 0, "reg") + ") * " + std::to_string(p.pitch) + " + (" + coord(g, 1, "reg") + ") * " +
+                            std::to_string(eb);
+    line("#pragma unroll");
+    line("for (int reg = 0; reg < " + std::to_string(g.n) + "; ++reg)");
+    line("  if (" + cond + ") tilecc::cp_async" + std::to_string(p.vec * eb) + "(" + dst + ", " + src + ", " + pred + ");");
+  }
+  subst_.erase(iv);
+  --indent_;
+  line("}");
 }
 
 void KernelPrinter::ifOp(const Op& o) {

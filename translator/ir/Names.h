@@ -32,6 +32,14 @@ class Names {
     return names_.emplace(v->id, n).first->second;
   }
 
+  /// A new name for a variable of the printer's own (`base`, made unique like source names).
+  std::string fresh(const std::string& base) {
+    std::string n = base;
+    for (int k = 1; used_.count(n) || generatedLike(n); ++k) n = base + "_" + std::to_string(k);
+    used_.insert(n);
+    return n;
+  }
+
   /// Gives `v` exactly the name of `other` (loop results share their carried variable).
   void alias(const Value* v, const Value* other) { names_[v->id] = of(other); }
 

@@ -1,5 +1,5 @@
-// Tensor-core building blocks of dot(): ldmatrix loads from shared memory and mma.sync, as
-// plain inline functions over PTX. Fragments follow the PTX ISA's mma.m16n8k* layouts; the
+// Tensor-core building blocks of dot(): cp.async copies into shared memory, ldmatrix loads
+// from it and mma.sync, as plain inline functions over PTX. Fragments follow the PTX ISA's mma.m16n8k* layouts; the
 // generated code decides which shared-memory rows each lane points at.
 #pragma once
 
@@ -55,6 +55,24 @@ __device__ __forceinline__ void mma_s8(int& c0, int& c1, int& c2, int& c3, const
   asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
                : "+r"(c0), "+r"(c1), "+r"(c2), "+r"(c3)
                : "r"(a[0]), "r"(a[1]), "r"(b[0]));
+}
+
+// cp.async: global → shared without registers; a false predicate copies nothing and fills
+// the destination with zeros. Copies complete in commit groups.
+__device__ __forceinline__ void cp_async16(void* dst, const void* src, bool pred) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(smem_addr(dst)), "l"(src), "r"(pred ? 16 : 0));
+}
+__device__ __forceinline__ void cp_async8(void* dst, const void* src, bool pred) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(smem_addr(dst)), "l"(src), "r"(pred ? 8 : 0));
+}
+__device__ __forceinline__ void cp_async4(void* dst, const void* src, bool pred) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(smem_addr(dst)), "l"(src), "r"(pred ? 4 : 0));
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+// Waits until at most N of this thread's commit groups are pending.
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
 // float → TF32 as the tensor cores round it (nearest, ties away from zero), as a float.
