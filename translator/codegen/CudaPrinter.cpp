@@ -106,6 +106,8 @@ class KernelPrinter {
     int carried = 0;                  // index of its pointer among the loop's carried values
     const Value* inc = nullptr;       // the pointer's step per iteration (loop-invariant)
     int pitch = 0, slotBytes = 0, offset = 0, vec = 1;
+    bool hoisted = false;             // a loop-invariant operand, staged once before the loop
+    const Value* value = nullptr;     // the tile the dots read (the load's result, or the operand)
   };
   std::map<const Value*, Pipe> pipes_;            // load result → its ring, while its loop prints
   std::map<const Value*, std::string> subst_;     // scalars printed as another expression
@@ -622,6 +624,7 @@ class KernelPrinter {
   void stage(const Value* v, const std::string& buf, int rowAxis, int pitch, const std::string& in);
   void forOp(const Op& o);
   std::vector<Pipe> findPipes(const Op& loop);
+  bool readsAsStaged(const Block& body, const Value* r);
   bool loopInvariantChain(const Block& body, const Value* v, const Value* iv, std::vector<const Op*>& chain);
   void issueCopies(const Op& loop, const std::vector<Pipe>& pipes, const std::string& iter, int ahead,
                    const std::string& slot, bool inLoop);
@@ -1177,7 +1180,8 @@ void KernelPrinter::dot(const Op& o) {
   const int bFast = gb.l->order.front() == gb.l->dims[0] ? 0 : 1;
   const bool bT = path == Path::TF32 || path == Path::S8 || ((path == Path::F16 || path == Path::BF16) && bFast == 0);
   auto pitch = [&](int elems) { return ldmatrixPitch(elems * eb); };
-  const auto ringA = pipes_.find(a), ringB = bT ? pipes_.end() : pipes_.find(b);
+  const auto ringA = pipes_.find(a);
+  const auto ringB = !bT ? pipes_.find(b) : b->def && b->def->kind == OpKind::Trans ? pipes_.find(b->def->operands[0]) : pipes_.end();
   const bool inRingA = ringA != pipes_.end(), inRingB = ringB != pipes_.end();
   const int pitchA = pitch(K), pitchB = bT ? pitch(K) : pitch(N);
   const int bytesA = inRingA ? 0 : M * pitchA, bytesB = inRingB ? 0 : (bT ? N : K) * pitchB;
@@ -1191,7 +1195,9 @@ void KernelPrinter::dot(const Op& o) {
   const std::string base = bytesA + bytesB ? smemFor(bytesA + bytesB, what) : std::string("smem");
   line("{");
   ++indent_;
-  auto ring = [&](const Pipe& p) { return "smem + " + std::to_string(p.offset) + " + " + pipeRead_ + " * " + std::to_string(p.slotBytes); };
+  auto ring = [&](const Pipe& p) {
+    return "smem + " + std::to_string(p.offset) + (p.hoisted ? "" : " + " + pipeRead_ + " * " + std::to_string(p.slotBytes));
+  };
   line("// " + what + (inRingA || inRingB ? std::string("; ") + (inRingA ? "A" : "") + (inRingA && inRingB ? " and " : "") +
                                                 (inRingB ? "B" : "") + " already in the pipeline's shared memory"
                                           : ""));
@@ -1345,24 +1351,31 @@ void KernelPrinter::forOp(const Op& o) {
   std::string pipeWrite;
   if (!pipes.empty()) {
     int ringBytes = 0;
-    for (const Pipe& p : pipes) ringBytes += stages * p.slotBytes;
+    for (const Pipe& p : pipes) ringBytes += (p.hoisted ? 1 : stages) * p.slotBytes;
     std::string plan = "pipeline of " + std::to_string(stages) + " stages for the loop at line " + std::to_string(o.loc.line) + ":";
     for (const Pipe& p : pipes)
-      plan += " " + names_.of(p.load->result()) + " [" + std::to_string(p.load->result()->type.shape[0]) + "][" +
-              std::to_string(p.load->result()->type.shape[1]) + "] (" + std::to_string(p.pitch) + "-byte rows)";
-    const std::string base = smemFor(ringBytes, plan);
+      plan += " " + names_.of(p.value) + (p.hoisted ? " (staged once)" : "") + " [" + std::to_string(p.value->type.shape[0]) +
+              "][" + std::to_string(p.value->type.shape[1]) + "] (" + std::to_string(p.pitch) + "-byte rows)";
+    smemFor(ringBytes, plan);
     int offset = smemBase_;
     for (Pipe p : pipes) {
       p.offset = offset;
-      offset += stages * p.slotBytes;
-      pipes_[p.load->result()] = p;
+      offset += (p.hoisted ? 1 : stages) * p.slotBytes;
+      pipes_[p.value] = p;
     }
     smemBase_ = offset;
     std::vector<Pipe> placed;
-    for (const Pipe& p : pipes) placed.push_back(pipes_.at(p.load->result()));
-    // Masks computed only for the pipelined loads are computed with the copies instead.
+    for (const Pipe& p : pipes)
+      if (!p.hoisted) placed.push_back(pipes_.at(p.value));
+    // Masks and pointers computed only for the pipelined loads (and trans views of them) are
+    // computed with the copies instead.
     std::set<const Op*> dead;
-    for (const Pipe& p : pipes) dead.insert(p.load);
+    for (const Pipe& p : placed) {
+      dead.insert(p.load);
+      walk(const_cast<Block&>(body), [&](Op& u) {
+        if (u.kind == OpKind::Trans && u.operands[0] == p.value) dead.insert(&u);
+      });
+    }
     for (bool changed = true; changed;) {
       changed = false;
       for (auto it = body.ops.rbegin(); it != body.ops.rend(); ++it) {
@@ -1383,10 +1396,13 @@ void KernelPrinter::forOp(const Op& o) {
     for (const Op* c : dead)
       if (c->kind != OpKind::Load) skipped_.insert(c);
     line("// " + plan + ", " + std::to_string(ringBytes) + " bytes");
+    for (const Pipe& p : pipes)
+      if (p.hoisted) stage(p.value, "(smem + " + std::to_string(pipes_.at(p.value).offset) + ")", 0, p.pitch, "(");
+    if (placed.empty()) line("__syncthreads();");
     pipeRead_ = names_.fresh("pipe_read");
     pipeWrite = names_.fresh("pipe_write");
-    line("int " + pipeRead_ + " = 0, " + pipeWrite + " = " + std::to_string(stages - 1) + ";  // ring slots");
-    for (int s = 0; s + 1 < stages; ++s) {
+    if (!placed.empty()) line("int " + pipeRead_ + " = 0, " + pipeWrite + " = " + std::to_string(stages - 1) + ";  // ring slots");
+    for (int s = 0; !placed.empty() && s + 1 < stages; ++s) {
       issueCopies(o, placed, "(" + scalar(o.operands[0]) + " + " + std::to_string(s) + " * " + step + ")", s, std::to_string(s), false);
       line("tilecc::cp_async_commit();");
     }
@@ -1397,9 +1413,10 @@ void KernelPrinter::forOp(const Op& o) {
   ++indent_;
   const bool smem = containsSmem(body);
   if (smem) smemBusy_ = true;  // the previous iteration may still be reading
-  if (!pipes.empty()) {
-    std::vector<Pipe> placed;
-    for (const Pipe& p : pipes) placed.push_back(pipes_.at(p.load->result()));
+  std::vector<Pipe> placed;
+  for (const Pipe& p : pipes)
+    if (!p.hoisted) placed.push_back(pipes_.at(p.value));
+  if (!placed.empty()) {
     line("tilecc::cp_async_wait<" + std::to_string(stages - 2) + ">();  // this iteration's copies have landed");
     line("__syncthreads();  // ... for every thread, and the slot written next is no longer read");
     smemBusy_ = false;
@@ -1412,15 +1429,15 @@ void KernelPrinter::forOp(const Op& o) {
     std::vector<const Value*> vals(body.ops.back()->operands.begin(), body.ops.back()->operands.end());
     assignCarried(carried, vals);
   }
-  if (!pipes.empty()) {
+  if (!placed.empty()) {
     line(pipeRead_ + " = " + pipeRead_ + " == " + std::to_string(stages - 1) + " ? 0 : " + pipeRead_ + " + 1;");
     line(pipeWrite + " = " + pipeWrite + " == " + std::to_string(stages - 1) + " ? 0 : " + pipeWrite + " + 1;");
   }
   --indent_;
   line("}");
   if (!pipes.empty()) {
-    line("tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed");
-    for (const Pipe& p : pipes) pipes_.erase(p.load->result());
+    if (!placed.empty()) line("tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed");
+    for (const Pipe& p : pipes) pipes_.erase(p.value);
     smemBase_ = savedBase;
     pipeRead_ = savedRead;
     smemBusy_ = true;
@@ -1474,40 +1491,31 @@ std::vector<KernelPrinter::Pipe> KernelPrinter::findPipes(const Op& loop) {
     const Op& ld = *up;
     if (ld.kind != OpKind::Load || !ld.operands[0]->type.isTile() || ld.result()->type.rank() != 2) continue;
     const Value* r = ld.result();
-    // Used only by dots of this body, as an operand they read as [rows][cols] from shared memory.
-    bool ok = true, used = false;
-    walk(const_cast<Block&>(body), [&](Op& u) {
-      for (std::size_t i = 0; i < u.operands.size(); ++i) {
-        if (u.operands[i] != r) continue;
-        used = true;
-        if (u.kind != OpKind::Dot || i > 1 || u.parent != &body) ok = false;
-        if (u.kind == OpKind::Dot && u.i) ok = false;  // tf32 operands are rounded on the way in
-        if (u.kind == OpKind::Dot && i == 1) {
-          const Scalar e = r->type.elem.kind;
-          const Geo gb = geo(r);
-          const bool alongN = gb.l->order.front() != gb.l->dims[0];
-          if (!((e == Scalar::F16 || e == Scalar::BF16) && alongN) && !(e == Scalar::F32 && !u.i)) ok = false;
-        }
-      }
-    });
-    if (!ok || !used) continue;
-    // Pointers: a carried tile advanced by a loop-invariant step.
+    // Used only by dots of this body, as an operand they read as [rows][cols] from shared
+    // memory: A, B when it is read as [K][N], or trans(load) as a B read transposed ([N][K]).
+    if (!readsAsStaged(body, r)) continue;
     Pipe p;
     p.load = &ld;
+    p.value = r;
     p.carried = -1;
-    for (std::size_t j = 1; j < body.args.size(); ++j)
-      if (body.args[j] == ld.operands[0]) p.carried = static_cast<int>(j) - 1;
-    if (p.carried < 0) continue;
-    const Value* next = yield->operands[static_cast<std::size_t>(p.carried)];
-    if (!next->def || next->def->kind != OpKind::AddPtr || next->def->operands[0] != ld.operands[0]) continue;
-    p.inc = next->def->operands[1];
     std::vector<const Op*> chain;
-    if (!loopInvariantChain(body, p.inc, nullptr, chain)) continue;
-    // The step must not depend on the induction variable either.
-    bool usesIv = false;
-    for (const Op* c : chain)
-      for (const Value* x : c->operands) usesIv |= x == iv;
-    if (usesIv || p.inc == iv) continue;
+    if (loopInvariantChain(body, ld.operands[0], iv, chain)) {
+      // Pointers computed from the induction variable and invariants: recomputed ahead.
+    } else {
+      // Or a carried tile advanced by a loop-invariant step.
+      for (std::size_t j = 1; j < body.args.size(); ++j)
+        if (body.args[j] == ld.operands[0]) p.carried = static_cast<int>(j) - 1;
+      if (p.carried < 0) continue;
+      const Value* next = yield->operands[static_cast<std::size_t>(p.carried)];
+      if (!next->def || next->def->kind != OpKind::AddPtr || next->def->operands[0] != ld.operands[0]) continue;
+      p.inc = next->def->operands[1];
+      if (!loopInvariantChain(body, p.inc, nullptr, chain)) continue;
+      // The step must not depend on the induction variable either.
+      bool usesIv = p.inc == iv;
+      for (const Op* c : chain)
+        for (const Value* x : c->operands) usesIv |= x == iv;
+      if (usesIv) continue;
+    }
     // Mask from the induction variable and invariants; other values zero (zero-filled copies).
     if (ld.operands.size() >= 2 && !loopInvariantChain(body, ld.operands[1], iv, chain)) continue;
     if (ld.operands.size() >= 3) {
@@ -1526,7 +1534,65 @@ std::vector<KernelPrinter::Pipe> KernelPrinter::findPipes(const Op& loop) {
     p.slotBytes = r->type.shape[0] * p.pitch;
     pipes.push_back(p);
   }
+  // Operands defined before the loop (attention's queries): staged once, read every iteration.
+  std::set<const Value*> seen;
+  for (const auto& up : body.ops) {
+    if (up->kind != OpKind::Dot) continue;
+    for (int i = 0; i < 2; ++i) {
+      const Value* x = up->operands[static_cast<std::size_t>(i)];
+      const bool viaTrans = i == 1 && x->def && x->def->kind == OpKind::Trans;
+      const Value* src = viaTrans ? x->def->operands[0] : x;
+      if (seen.count(src) || src->type.rank() != 2) continue;
+      bool outside = true;
+      for (const Block* b = src->def ? src->def->parent : src->owner; b; b = b->parent ? b->parent->parent : nullptr)
+        if (b == &body) outside = false;
+      if (!outside || !readsAsStaged(body, src)) continue;
+      seen.insert(src);
+      Pipe p;
+      p.hoisted = true;
+      p.value = src;
+      p.pitch = ldmatrixPitch(src->type.shape[1] * src->type.elem.bytes());
+      p.slotBytes = src->type.shape[0] * p.pitch;
+      pipes.push_back(p);
+    }
+  }
   return pipes;
+}
+
+// Whether every use of r in `body` is a dot of the body reading it as staged [rows][cols]:
+// as A, as B read [K][N], or through trans() as B read transposed. Tensor-core paths only
+// (tf32 rounds on the way in).
+bool KernelPrinter::readsAsStaged(const Block& body, const Value* r) {
+  bool ok = true, used = false;
+  const Scalar e = r->type.elem.kind;
+  const bool tc16 = e == Scalar::F16 || e == Scalar::BF16;
+  auto fastestIsAxis0 = [&](const Value* v) {
+    const Geo g = geo(v);
+    return g.l->order.front() == g.l->dims[0];
+  };
+  walk(const_cast<Block&>(body), [&](Op& u) {
+    for (std::size_t i = 0; i < u.operands.size(); ++i) {
+      if (u.operands[i] != r) continue;
+      used = true;
+      if (u.kind == OpKind::Trans && u.parent == &body) {
+        // trans(r) feeding only B operands read transposed: r as it lies is B's [N][K].
+        const Value* t = u.result();
+        walk(const_cast<Block&>(body), [&](Op& w) {
+          for (std::size_t j = 0; j < w.operands.size(); ++j)
+            if (w.operands[j] == t && !(w.kind == OpKind::Dot && j == 1 && w.parent == &body && !w.i &&
+                                        ((tc16 && fastestIsAxis0(t)) || e == Scalar::I8)))
+              ok = false;
+        });
+        continue;
+      }
+      if (u.kind != OpKind::Dot || i > 1 || u.parent != &body || u.i) {
+        ok = false;
+        continue;
+      }
+      if (i == 1 && !((tc16 && !fastestIsAxis0(r)) || (e == Scalar::F32 && !u.i))) ok = false;
+    }
+  });
+  return ok && used;
 }
 
 // Copies for iteration `iter` (an expression; `ahead` iterations after the carried pointers'
@@ -1543,12 +1609,12 @@ void KernelPrinter::issueCopies(const Op& loop, const std::vector<Pipe>& pipes, 
   // The steps and masks of every pipelined load, computed once for this iteration, in body order.
   std::vector<const Op*> chain;
   for (const Pipe& p : pipes) {
-    if (ahead > 0) loopInvariantChain(body, p.inc, nullptr, chain);
+    if (p.carried < 0) loopInvariantChain(body, p.load->operands[0], iv, chain);
+    else if (ahead > 0) loopInvariantChain(body, p.inc, nullptr, chain);
     if (p.load->operands.size() >= 2) loopInvariantChain(body, p.load->operands[1], iv, chain);
   }
   std::map<const Op*, std::size_t> position;
   for (std::size_t i = 0; i < body.ops.size(); ++i) position[body.ops[i].get()] = i;
-  (void)ahead;
   std::sort(chain.begin(), chain.end(), [&](const Op* x, const Op* y) { return position.at(x) < position.at(y); });
   chain.erase(std::unique(chain.begin(), chain.end()), chain.end());
   for (const Op* c : chain) op(*c);
@@ -1556,7 +1622,7 @@ void KernelPrinter::issueCopies(const Op& loop, const std::vector<Pipe>& pipes, 
     const Op& ld = *p.load;
     // Pointers of this iteration: the current ones (before the loop, the initial ones) plus
     // `ahead` steps.
-    const Value* cur = inLoop ? ld.operands[0] : loop.operands[3 + static_cast<std::size_t>(p.carried)];
+    const Value* cur = p.carried < 0 || inLoop ? ld.operands[0] : loop.operands[3 + static_cast<std::size_t>(p.carried)];
     const Geo g = geo(ld.operands[0]);
     const int eb = ld.result()->type.elem.bytes();
     const std::string own = owner(g);
@@ -1564,7 +1630,7 @@ void KernelPrinter::issueCopies(const Op& loop, const std::vector<Pipe>& pipes, 
     if (!own.empty()) cond += " && " + own;
     std::string pred = it + " < " + scalar(loop.operands[1]);
     if (ld.operands.size() >= 2) pred += " && " + el(ld.operands[1], "reg");
-    const std::string src = el(cur, "reg") + (ahead == 0 ? "" : " + " + std::to_string(ahead) + " * " + el(p.inc, "reg"));
+    const std::string src = el(cur, "reg") + (ahead == 0 || p.carried < 0 ? "" : " + " + std::to_string(ahead) + " * " + el(p.inc, "reg"));
     const std::string dst = "smem + " + std::to_string(p.offset) + " + " + slot + " * " + std::to_string(p.slotBytes) + " + (" +
                             coord(g, 0, "reg") + ") * " + std::to_string(p.pitch) + " + (" + coord(g, 1, "reg") + ") * " +
                             std::to_string(eb);

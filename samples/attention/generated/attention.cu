@@ -19,15 +19,16 @@
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 27648 bytes, reused by:
-//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 27648 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L0 -> L6: 512 bytes
-//   layout conversion L6 -> L0: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes
+// Shared memory: 46080 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows): 18432 bytes
+//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 9216 bytes at offset 18432
+//   max across 2 warps: 1024 bytes at offset 18432
+//   layout conversion L0 -> L6: 512 bytes at offset 18432
+//   layout conversion L6 -> L0: 512 bytes at offset 18432
+//   sum across 2 warps: 1024 bytes at offset 18432
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes at offset 18432
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  __shared__ __align__(16) unsigned char smem[27648];
+  __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
@@ -113,6 +114,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows), 18432 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
+  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     int offs_n[8];  // tile<64xi32> in L1
     #pragma unroll
@@ -170,11 +175,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
+      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0;
+      unsigned char* const dot_b = (smem + 18432) + 0;
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L7_t0 + (reg % 8) * 8) * 144 + (L7_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
       __syncthreads();
@@ -219,7 +222,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -237,7 +240,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     __syncthreads();  // earlier readers of shared memory are done
     float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
       __syncthreads();
@@ -248,7 +251,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -257,7 +260,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -295,7 +298,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -325,8 +328,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      unsigned char* const dot_a = (smem + 18432);
+      unsigned char* const dot_b = (smem + 18432) + 18432;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -394,19 +397,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
 //   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access
-//   load at line 28: 8 x f16 = 16 bytes per access
+//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 27648 bytes, reused by:
-//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 27648 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L0 -> L6: 512 bytes
-//   layout conversion L6 -> L0: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes
+// Shared memory: 73728 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows): 55296 bytes
+//   max across 2 warps: 1024 bytes at offset 55296
+//   layout conversion L0 -> L6: 512 bytes at offset 55296
+//   layout conversion L6 -> L0: 512 bytes at offset 55296
+//   sum across 2 warps: 1024 bytes at offset 55296
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 18432 bytes at offset 55296
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  __shared__ __align__(16) unsigned char smem[27648];
+  extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
@@ -415,8 +418,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -513,19 +514,35 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n[8];  // tile<64xi32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d[reg];
+  // pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows), 55296 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) {
+    if (((reg % 8)) % 8 == 0) {
+      __align__(16) __half part[8];
+      part[0] = (q_tile[reg]);
+      part[1] = (q_tile[(reg + 1)]);
+      part[2] = (q_tile[(reg + 2)]);
+      part[3] = (q_tile[(reg + 3)]);
+      part[4] = (q_tile[(reg + 4)]);
+      part[5] = (q_tile[(reg + 5)]);
+      part[6] = (q_tile[(reg + 6)]);
+      part[7] = (q_tile[(reg + 7)]);
+      *reinterpret_cast<uint4*>((smem + 36864) + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+    }
+  }
+  int pipe_read = 0, pipe_write = 1;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
     int offs_d_2[2];  // tile<64xi32> in L4
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
-    int offs_n_1[2];  // tile<64xi32> in L4
+    int offs_n[2];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead + offs_d_2[reg];
     int64_t t16[2];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t t17[2];  // tile<64x1xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
@@ -543,64 +560,70 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
     bool t21[2];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L3, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; reg += 8) {
-      if (t21[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t20[reg]);
-        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        k_tile[reg] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
+    for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
     const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L3, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 16; reg += 8) {
-      if (t21[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t22[reg]);
-        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        v_tile[reg] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead < end_n && t21[(reg / 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead < end_n && t21[(reg / 8)]);
+  }
+  tilecc::cp_async_commit();
+  for (int start_n = 0; start_n < end_n; start_n += 64) {
+    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (start_n + 1 * 64)
+      const int k_ahead_1 = (start_n + 1 * 64);
+      int offs_d_2[2];  // tile<64xi32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
+      int offs_n[2];  // tile<64xi32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead_1 + offs_d_2[reg];
+      int64_t t16[2];  // tile<64x1xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
+      int64_t t17[2];  // tile<64x1xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
+      int64_t t18[2];  // tile<64x1xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t18[reg] = head_offset + t17[reg];
+      int64_t t19[8];  // tile<1x64xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
+      int64_t kv_offsets[16];  // tile<64x64xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 8)] + t19[(reg % 8)];
+      const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
+      bool t21[2];  // tile<64x1xi1> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
+      const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
     }
+    tilecc::cp_async_commit();
+    int offs_n_1[8];  // tile<64xi32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
     bool t23[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
     bool t24[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
     bool t25[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || true);
@@ -610,44 +633,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     float t26[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (q_tile[reg]);
-          part[1] = (q_tile[(reg + 1)]);
-          part[2] = (q_tile[(reg + 2)]);
-          part[3] = (q_tile[(reg + 3)]);
-          part[4] = (q_tile[(reg + 4)]);
-          part[5] = (q_tile[(reg + 5)]);
-          part[6] = (q_tile[(reg + 6)]);
-          part[7] = (q_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) {
-        if (((reg / 2)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (k_tile[(reg / 2) + (reg % 2) * 8]);
-          part[1] = (k_tile[((reg + 2) / 2) + ((reg + 2) % 2) * 8]);
-          part[2] = (k_tile[((reg + 4) / 2) + ((reg + 4) % 2) * 8]);
-          part[3] = (k_tile[((reg + 6) / 2) + ((reg + 6) % 2) * 8]);
-          part[4] = (k_tile[((reg + 8) / 2) + ((reg + 8) % 2) * 8]);
-          part[5] = (k_tile[((reg + 10) / 2) + ((reg + 10) % 2) * 8]);
-          part[6] = (k_tile[((reg + 12) / 2) + ((reg + 12) % 2) * 8]);
-          part[7] = (k_tile[((reg + 14) / 2) + ((reg + 14) % 2) * 8]);
-          *reinterpret_cast<uint4*>(dot_b + (L7_t0 + (reg % 2) * 32) * 144 + (L7_t1 * 8 + (reg / 2)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 36864;
+      unsigned char* const dot_b = smem + 0 + pipe_read * 9216;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -689,7 +678,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -707,7 +696,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     __syncthreads();  // earlier readers of shared memory are done
     float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
       __syncthreads();
@@ -718,7 +707,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -727,7 +716,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -765,7 +754,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -794,9 +783,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t35[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
+      unsigned char* const dot_a = (smem + 55296);
+      unsigned char* const dot_b = smem + 18432 + pipe_read * 9216;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -805,22 +794,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
           part[0] = (t34[reg]);
           part[1] = (t34[(reg + 1)]);
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (v_tile[reg]);
-          part[1] = (v_tile[(reg + 1)]);
-          part[2] = (v_tile[(reg + 2)]);
-          part[3] = (v_tile[(reg + 3)]);
-          part[4] = (v_tile[(reg + 4)]);
-          part[5] = (v_tile[(reg + 5)]);
-          part[6] = (v_tile[(reg + 6)]);
-          part[7] = (v_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
         }
       }
       __syncthreads();
@@ -847,7 +820,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     for (int reg = 0; reg < 4; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   __half* const s36 = out + head_offset;
   __half* t37[4];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
@@ -885,15 +861,16 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 27648 bytes, reused by:
-//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 27648 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L0 -> L6: 512 bytes
-//   layout conversion L6 -> L0: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes
+// Shared memory: 46080 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows): 18432 bytes
+//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 9216 bytes at offset 18432
+//   max across 2 warps: 1024 bytes at offset 18432
+//   layout conversion L0 -> L6: 512 bytes at offset 18432
+//   layout conversion L6 -> L0: 512 bytes at offset 18432
+//   sum across 2 warps: 1024 bytes at offset 18432
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes at offset 18432
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  __shared__ __align__(16) unsigned char smem[27648];
+  __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
@@ -979,6 +956,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows), 18432 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
+  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     int offs_n[8];  // tile<64xi32> in L1
     #pragma unroll
@@ -1036,11 +1017,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
+      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0;
+      unsigned char* const dot_b = (smem + 18432) + 0;
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L7_t0 + (reg % 8) * 8) * 144 + (L7_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
       __syncthreads();
@@ -1085,7 +1064,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -1103,7 +1082,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     __syncthreads();  // earlier readers of shared memory are done
     float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
       __syncthreads();
@@ -1114,7 +1093,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -1123,7 +1102,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -1161,7 +1140,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 18432));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -1191,8 +1170,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      unsigned char* const dot_a = (smem + 18432);
+      unsigned char* const dot_b = (smem + 18432) + 18432;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -1260,19 +1239,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
 //   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access
-//   load at line 28: 8 x f16 = 16 bytes per access
+//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 27648 bytes, reused by:
-//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 27648 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L0 -> L6: 512 bytes
-//   layout conversion L6 -> L0: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes
+// Shared memory: 73728 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows): 55296 bytes
+//   max across 2 warps: 1024 bytes at offset 55296
+//   layout conversion L0 -> L6: 512 bytes at offset 55296
+//   layout conversion L6 -> L0: 512 bytes at offset 55296
+//   sum across 2 warps: 1024 bytes at offset 55296
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 18432 bytes at offset 55296
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  __shared__ __align__(16) unsigned char smem[27648];
+  extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
@@ -1281,8 +1260,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -1379,19 +1356,35 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n[8];  // tile<64xi32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d[reg];
+  // pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows), 55296 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) {
+    if (((reg % 8)) % 8 == 0) {
+      __align__(16) __half part[8];
+      part[0] = (q_tile[reg]);
+      part[1] = (q_tile[(reg + 1)]);
+      part[2] = (q_tile[(reg + 2)]);
+      part[3] = (q_tile[(reg + 3)]);
+      part[4] = (q_tile[(reg + 4)]);
+      part[5] = (q_tile[(reg + 5)]);
+      part[6] = (q_tile[(reg + 6)]);
+      part[7] = (q_tile[(reg + 7)]);
+      *reinterpret_cast<uint4*>((smem + 36864) + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+    }
+  }
+  int pipe_read = 0, pipe_write = 1;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
     int offs_d_2[2];  // tile<64xi32> in L4
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
-    int offs_n_1[2];  // tile<64xi32> in L4
+    int offs_n[2];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead + offs_d_2[reg];
     int64_t t16[2];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t t17[2];  // tile<64x1xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
@@ -1409,64 +1402,70 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
     bool t21[2];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L3, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; reg += 8) {
-      if (t21[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t20[reg]);
-        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        k_tile[reg] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
+    for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
     const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L3, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 16; reg += 8) {
-      if (t21[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t22[reg]);
-        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        v_tile[reg] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead < end_n && t21[(reg / 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead < end_n && t21[(reg / 8)]);
+  }
+  tilecc::cp_async_commit();
+  for (int start_n = 0; start_n < end_n; start_n += 64) {
+    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (start_n + 1 * 64)
+      const int k_ahead_1 = (start_n + 1 * 64);
+      int offs_d_2[2];  // tile<64xi32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
+      int offs_n[2];  // tile<64xi32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead_1 + offs_d_2[reg];
+      int64_t t16[2];  // tile<64x1xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
+      int64_t t17[2];  // tile<64x1xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
+      int64_t t18[2];  // tile<64x1xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t18[reg] = head_offset + t17[reg];
+      int64_t t19[8];  // tile<1x64xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
+      int64_t kv_offsets[16];  // tile<64x64xi64> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 8)] + t19[(reg % 8)];
+      const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
+      bool t21[2];  // tile<64x1xi1> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
+      const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
     }
+    tilecc::cp_async_commit();
+    int offs_n_1[8];  // tile<64xi32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
     bool t23[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
     bool t24[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
     bool t25[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || false);
@@ -1476,44 +1475,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     float t26[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (q_tile[reg]);
-          part[1] = (q_tile[(reg + 1)]);
-          part[2] = (q_tile[(reg + 2)]);
-          part[3] = (q_tile[(reg + 3)]);
-          part[4] = (q_tile[(reg + 4)]);
-          part[5] = (q_tile[(reg + 5)]);
-          part[6] = (q_tile[(reg + 6)]);
-          part[7] = (q_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) {
-        if (((reg / 2)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (k_tile[(reg / 2) + (reg % 2) * 8]);
-          part[1] = (k_tile[((reg + 2) / 2) + ((reg + 2) % 2) * 8]);
-          part[2] = (k_tile[((reg + 4) / 2) + ((reg + 4) % 2) * 8]);
-          part[3] = (k_tile[((reg + 6) / 2) + ((reg + 6) % 2) * 8]);
-          part[4] = (k_tile[((reg + 8) / 2) + ((reg + 8) % 2) * 8]);
-          part[5] = (k_tile[((reg + 10) / 2) + ((reg + 10) % 2) * 8]);
-          part[6] = (k_tile[((reg + 12) / 2) + ((reg + 12) % 2) * 8]);
-          part[7] = (k_tile[((reg + 14) / 2) + ((reg + 14) % 2) * 8]);
-          *reinterpret_cast<uint4*>(dot_b + (L7_t0 + (reg % 2) * 32) * 144 + (L7_t1 * 8 + (reg / 2)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 36864;
+      unsigned char* const dot_b = smem + 0 + pipe_read * 9216;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -1555,7 +1520,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -1573,7 +1538,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     __syncthreads();  // earlier readers of shared memory are done
     float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
       __syncthreads();
@@ -1584,7 +1549,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -1593,7 +1558,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -1631,7 +1596,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 55296));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -1660,9 +1625,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t35[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
+      unsigned char* const dot_a = (smem + 55296);
+      unsigned char* const dot_b = smem + 18432 + pipe_read * 9216;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -1671,22 +1636,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
           part[0] = (t34[reg]);
           part[1] = (t34[(reg + 1)]);
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (v_tile[reg]);
-          part[1] = (v_tile[(reg + 1)]);
-          part[2] = (v_tile[(reg + 2)]);
-          part[3] = (v_tile[(reg + 3)]);
-          part[4] = (v_tile[(reg + 4)]);
-          part[5] = (v_tile[(reg + 5)]);
-          part[6] = (v_tile[(reg + 6)]);
-          part[7] = (v_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
         }
       }
       __syncthreads();
@@ -1713,7 +1662,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     for (int reg = 0; reg < 4; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   __half* const s36 = out + head_offset;
   __half* t37[4];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
@@ -1754,17 +1706,18 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 52224 bytes, reused by:
-//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 52224 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L1 -> L8: 512 bytes
-//   layout conversion L8 -> L3: 512 bytes
-//   layout conversion L8 -> L1: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   layout conversion L1 -> L3: 512 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 70656 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows): 34816 bytes
+//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
+//   max across 2 warps: 1024 bytes at offset 34816
+//   layout conversion L1 -> L8: 512 bytes at offset 34816
+//   layout conversion L8 -> L3: 512 bytes at offset 34816
+//   layout conversion L8 -> L1: 512 bytes at offset 34816
+//   sum across 2 warps: 1024 bytes at offset 34816
+//   layout conversion L1 -> L3: 512 bytes at offset 34816
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes at offset 34816
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 52224 bytes, set by the launcher
+  extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = lane;  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
@@ -1772,9 +1725,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L6_t0 = warp;  // thread position along dim 0 of L6
   const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L5_t0 = warp;  // thread position along dim 0 of L5
+  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L10_t1 = lane;  // thread position along dim 1 of L10
   const int L10_t0 = warp;  // thread position along dim 0 of L10
   const int L2_wm = (warp >> 1);  // warp row of L2
@@ -1860,6 +1813,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows), 34816 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
+  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     int t19[8];  // tile<64xi32> in L9
     #pragma unroll
@@ -1920,11 +1877,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 34816;
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(dot_a + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
+      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0;
+      unsigned char* const dot_b = (smem + 34816) + 0;
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L10_t0 + (reg % 8) * 8) * 272 + (L10_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
       __syncthreads();
@@ -1969,7 +1924,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -1987,7 +1942,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     __syncthreads();  // earlier readers of shared memory are done
     float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
       __syncthreads();
@@ -1998,7 +1953,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -2007,7 +1962,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -2022,7 +1977,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -2054,7 +2009,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -2072,7 +2027,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     __syncthreads();  // earlier readers of shared memory are done
     float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
       __syncthreads();
@@ -2094,8 +2049,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      unsigned char* const dot_a = (smem + 34816);
+      unsigned char* const dot_b = (smem + 34816) + 18432;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -2166,21 +2121,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
 //   L10 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access
-//   load at line 28: 8 x f16 = 16 bytes per access
+//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 52224 bytes, reused by:
-//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 52224 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L1 -> L8: 512 bytes
-//   layout conversion L8 -> L3: 512 bytes
-//   layout conversion L8 -> L1: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   layout conversion L1 -> L3: 512 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 122880 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows): 104448 bytes
+//   max across 2 warps: 1024 bytes at offset 104448
+//   layout conversion L1 -> L8: 512 bytes at offset 104448
+//   layout conversion L8 -> L3: 512 bytes at offset 104448
+//   layout conversion L8 -> L1: 512 bytes at offset 104448
+//   sum across 2 warps: 1024 bytes at offset 104448
+//   layout conversion L1 -> L3: 512 bytes at offset 104448
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 18432 bytes at offset 104448
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 52224 bytes, set by the launcher
+  extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = (lane & 15);  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
@@ -2188,11 +2143,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
   const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
-  const int L10_t1 = (lane & 15);  // thread position along dim 1 of L10
-  const int L10_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L10
+  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -2297,97 +2250,119 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int t19[8];  // tile<64xi32> in L9
+  // pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows), 104448 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) {
+    if (((reg % 8)) % 8 == 0) {
+      __align__(16) __half part[8];
+      part[0] = (q_tile[reg]);
+      part[1] = (q_tile[(reg + 1)]);
+      part[2] = (q_tile[(reg + 2)]);
+      part[3] = (q_tile[(reg + 3)]);
+      part[4] = (q_tile[(reg + 4)]);
+      part[5] = (q_tile[(reg + 5)]);
+      part[6] = (q_tile[(reg + 6)]);
+      part[7] = (q_tile[(reg + 7)]);
+      *reinterpret_cast<uint4*>((smem + 69632) + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+    }
+  }
+  int pipe_read = 0, pipe_write = 1;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
+    int t19[4];  // tile<64xi32> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
-    int offs_n[8];  // tile<64xi32> in L9
+    for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
+    int offs_n[4];  // tile<64xi32> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + t19[reg];
-    int t20[4];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t19[reg];
+    int64_t t20[4];  // tile<64x1xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t20[reg] = L6_t0 + reg * 16;
-    int offs_n_1[4];  // tile<64xi32> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n + t20[reg];
+    for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t t21[4];  // tile<64x1xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t21[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
     int64_t t22[4];  // tile<64x1xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t22[reg] = t21[reg] * stride_row;
-    int64_t t23[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
+    int64_t t23[8];  // tile<1x128xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t23[reg] = head_offset + t22[reg];
-    int64_t t24[8];  // tile<1x128xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = static_cast<int64_t>(t3[reg]);
+    for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
     int64_t kv_offsets[32];  // tile<64x128xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t23[(reg / 8)] + t24[(reg % 8)];
-    const __half* t25[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
+    const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = k + kv_offsets[reg];
-    bool t26[4];  // tile<64x1xi1> in L5
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
+    bool t25[4];  // tile<64x1xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t26[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L5, 8 elements per access
+    for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
+    const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t26[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t25[reg]);
-        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        k_tile[reg] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead < end_n && t25[(reg / 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead < end_n && t25[(reg / 8)]);
+  }
+  tilecc::cp_async_commit();
+  for (int start_n = 0; start_n < end_n; start_n += 64) {
+    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (start_n + 1 * 64)
+      const int k_ahead_1 = (start_n + 1 * 64);
+      int t19[4];  // tile<64xi32> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
+      int offs_n[4];  // tile<64xi32> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t19[reg];
+      int64_t t20[4];  // tile<64x1xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
+      int64_t t21[4];  // tile<64x1xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
+      int64_t t22[4];  // tile<64x1xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
+      int64_t t23[8];  // tile<1x128xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
+      int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
+      const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
+      bool t25[4];  // tile<64x1xi1> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
+      const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
     }
-    const __half* t27[32];  // tile<64x128xptr<const f16>> in L5
+    tilecc::cp_async_commit();
+    int t27[8];  // tile<64xi32> in L9
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L5, 8 elements per access
+    for (int reg = 0; reg < 8; ++reg) t27[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
+    int offs_n_1[8];  // tile<64xi32> in L9
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t26[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t27[reg]);
-        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        v_tile[reg] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t27[reg];
     bool t28[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n_1[reg] < seq_len;
     bool t29[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
     bool t30[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t30[reg] = (t29[reg] || true);
@@ -2397,44 +2372,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     float t31[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 34816;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (q_tile[reg]);
-          part[1] = (q_tile[(reg + 1)]);
-          part[2] = (q_tile[(reg + 2)]);
-          part[3] = (q_tile[(reg + 3)]);
-          part[4] = (q_tile[(reg + 4)]);
-          part[5] = (q_tile[(reg + 5)]);
-          part[6] = (q_tile[(reg + 6)]);
-          part[7] = (q_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg / 4)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (k_tile[(reg / 4) + (reg % 4) * 8]);
-          part[1] = (k_tile[((reg + 4) / 4) + ((reg + 4) % 4) * 8]);
-          part[2] = (k_tile[((reg + 8) / 4) + ((reg + 8) % 4) * 8]);
-          part[3] = (k_tile[((reg + 12) / 4) + ((reg + 12) % 4) * 8]);
-          part[4] = (k_tile[((reg + 16) / 4) + ((reg + 16) % 4) * 8]);
-          part[5] = (k_tile[((reg + 20) / 4) + ((reg + 20) % 4) * 8]);
-          part[6] = (k_tile[((reg + 24) / 4) + ((reg + 24) % 4) * 8]);
-          part[7] = (k_tile[((reg + 28) / 4) + ((reg + 28) % 4) * 8]);
-          *reinterpret_cast<uint4*>(dot_b + (L10_t0 + (reg % 4) * 16) * 272 + (L10_t1 * 8 + (reg / 4)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 69632;
+      unsigned char* const dot_b = smem + 0 + pipe_read * 17408;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
@@ -2476,7 +2417,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -2494,7 +2435,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     __syncthreads();  // earlier readers of shared memory are done
     float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
       __syncthreads();
@@ -2505,7 +2446,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -2514,7 +2455,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -2529,7 +2470,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -2561,7 +2502,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -2579,7 +2520,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     __syncthreads();  // earlier readers of shared memory are done
     float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
       __syncthreads();
@@ -2600,9 +2541,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t41[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
+      unsigned char* const dot_a = (smem + 104448);
+      unsigned char* const dot_b = smem + 34816 + pipe_read * 17408;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -2611,22 +2552,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
           part[0] = (t40[reg]);
           part[1] = (t40[(reg + 1)]);
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (v_tile[reg]);
-          part[1] = (v_tile[(reg + 1)]);
-          part[2] = (v_tile[(reg + 2)]);
-          part[3] = (v_tile[(reg + 3)]);
-          part[4] = (v_tile[(reg + 4)]);
-          part[5] = (v_tile[(reg + 5)]);
-          part[6] = (v_tile[(reg + 6)]);
-          part[7] = (v_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
         }
       }
       __syncthreads();
@@ -2653,7 +2578,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     for (int reg = 0; reg < 8; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   __half* const s42 = out + head_offset;
   __half* t43[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
@@ -2694,17 +2622,18 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 52224 bytes, reused by:
-//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 52224 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L1 -> L8: 512 bytes
-//   layout conversion L8 -> L3: 512 bytes
-//   layout conversion L8 -> L1: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   layout conversion L1 -> L3: 512 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 70656 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows): 34816 bytes
+//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
+//   max across 2 warps: 1024 bytes at offset 34816
+//   layout conversion L1 -> L8: 512 bytes at offset 34816
+//   layout conversion L8 -> L3: 512 bytes at offset 34816
+//   layout conversion L8 -> L1: 512 bytes at offset 34816
+//   sum across 2 warps: 1024 bytes at offset 34816
+//   layout conversion L1 -> L3: 512 bytes at offset 34816
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes at offset 34816
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 52224 bytes, set by the launcher
+  extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = lane;  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
@@ -2712,9 +2641,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L6_t0 = warp;  // thread position along dim 0 of L6
   const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L5_t0 = warp;  // thread position along dim 0 of L5
+  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L10_t1 = lane;  // thread position along dim 1 of L10
   const int L10_t0 = warp;  // thread position along dim 0 of L10
   const int L2_wm = (warp >> 1);  // warp row of L2
@@ -2800,6 +2729,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows), 34816 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
+  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     int t19[8];  // tile<64xi32> in L9
     #pragma unroll
@@ -2860,11 +2793,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 34816;
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(dot_a + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
+      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0;
+      unsigned char* const dot_b = (smem + 34816) + 0;
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L10_t0 + (reg % 8) * 8) * 272 + (L10_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
       __syncthreads();
@@ -2909,7 +2840,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -2927,7 +2858,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     __syncthreads();  // earlier readers of shared memory are done
     float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
       __syncthreads();
@@ -2938,7 +2869,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -2947,7 +2878,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -2962,7 +2893,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -2994,7 +2925,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -3012,7 +2943,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     __syncthreads();  // earlier readers of shared memory are done
     float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 34816));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
       __syncthreads();
@@ -3034,8 +2965,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      unsigned char* const dot_a = (smem + 34816);
+      unsigned char* const dot_b = (smem + 34816) + 18432;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -3106,21 +3037,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
 //   L10 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access
-//   load at line 28: 8 x f16 = 16 bytes per access
+//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 52224 bytes, reused by:
-//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 52224 bytes
-//   max across 2 warps: 1024 bytes
-//   layout conversion L1 -> L8: 512 bytes
-//   layout conversion L8 -> L3: 512 bytes
-//   layout conversion L8 -> L1: 512 bytes
-//   sum across 2 warps: 1024 bytes
-//   layout conversion L1 -> L3: 512 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 122880 bytes, reused by:
+//   pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows): 104448 bytes
+//   max across 2 warps: 1024 bytes at offset 104448
+//   layout conversion L1 -> L8: 512 bytes at offset 104448
+//   layout conversion L8 -> L3: 512 bytes at offset 104448
+//   layout conversion L8 -> L1: 512 bytes at offset 104448
+//   sum across 2 warps: 1024 bytes at offset 104448
+//   layout conversion L1 -> L3: 512 bytes at offset 104448
+//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 18432 bytes at offset 104448
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 52224 bytes, set by the launcher
+  extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = (lane & 15);  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
@@ -3128,11 +3059,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
   const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
-  const int L10_t1 = (lane & 15);  // thread position along dim 1 of L10
-  const int L10_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L10
+  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
   const int L2_wm = (warp >> 1);  // warp row of L2
   const int L2_wn = (warp & 1);  // warp column of L2
   const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
@@ -3237,97 +3166,119 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int t19[8];  // tile<64xi32> in L9
+  // pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows), 104448 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) {
+    if (((reg % 8)) % 8 == 0) {
+      __align__(16) __half part[8];
+      part[0] = (q_tile[reg]);
+      part[1] = (q_tile[(reg + 1)]);
+      part[2] = (q_tile[(reg + 2)]);
+      part[3] = (q_tile[(reg + 3)]);
+      part[4] = (q_tile[(reg + 4)]);
+      part[5] = (q_tile[(reg + 5)]);
+      part[6] = (q_tile[(reg + 6)]);
+      part[7] = (q_tile[(reg + 7)]);
+      *reinterpret_cast<uint4*>((smem + 69632) + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+    }
+  }
+  int pipe_read = 0, pipe_write = 1;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
+    int t19[4];  // tile<64xi32> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
-    int offs_n[8];  // tile<64xi32> in L9
+    for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
+    int offs_n[4];  // tile<64xi32> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + t19[reg];
-    int t20[4];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t19[reg];
+    int64_t t20[4];  // tile<64x1xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t20[reg] = L6_t0 + reg * 16;
-    int offs_n_1[4];  // tile<64xi32> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n + t20[reg];
+    for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t t21[4];  // tile<64x1xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t21[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
     int64_t t22[4];  // tile<64x1xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t22[reg] = t21[reg] * stride_row;
-    int64_t t23[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
+    int64_t t23[8];  // tile<1x128xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t23[reg] = head_offset + t22[reg];
-    int64_t t24[8];  // tile<1x128xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = static_cast<int64_t>(t3[reg]);
+    for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
     int64_t kv_offsets[32];  // tile<64x128xi64> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t23[(reg / 8)] + t24[(reg % 8)];
-    const __half* t25[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
+    const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = k + kv_offsets[reg];
-    bool t26[4];  // tile<64x1xi1> in L5
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
+    bool t25[4];  // tile<64x1xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t26[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L5, 8 elements per access
+    for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
+    const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t26[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t25[reg]);
-        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        k_tile[reg] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead < end_n && t25[(reg / 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead < end_n && t25[(reg / 8)]);
+  }
+  tilecc::cp_async_commit();
+  for (int start_n = 0; start_n < end_n; start_n += 64) {
+    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (start_n + 1 * 64)
+      const int k_ahead_1 = (start_n + 1 * 64);
+      int t19[4];  // tile<64xi32> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
+      int offs_n[4];  // tile<64xi32> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t19[reg];
+      int64_t t20[4];  // tile<64x1xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
+      int64_t t21[4];  // tile<64x1xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
+      int64_t t22[4];  // tile<64x1xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
+      int64_t t23[8];  // tile<1x128xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
+      int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
+      const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
+      bool t25[4];  // tile<64x1xi1> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
+      const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
     }
-    const __half* t27[32];  // tile<64x128xptr<const f16>> in L5
+    tilecc::cp_async_commit();
+    int t27[8];  // tile<64xi32> in L9
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L5, 8 elements per access
+    for (int reg = 0; reg < 8; ++reg) t27[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
+    int offs_n_1[8];  // tile<64xi32> in L9
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t26[(reg / 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(t27[reg]);
-        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        v_tile[reg] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t27[reg];
     bool t28[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n_1[reg] < seq_len;
     bool t29[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
     bool t30[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t30[reg] = (t29[reg] || false);
@@ -3337,44 +3288,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     float t31[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 34816;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (q_tile[reg]);
-          part[1] = (q_tile[(reg + 1)]);
-          part[2] = (q_tile[(reg + 2)]);
-          part[3] = (q_tile[(reg + 3)]);
-          part[4] = (q_tile[(reg + 4)]);
-          part[5] = (q_tile[(reg + 5)]);
-          part[6] = (q_tile[(reg + 6)]);
-          part[7] = (q_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg / 4)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (k_tile[(reg / 4) + (reg % 4) * 8]);
-          part[1] = (k_tile[((reg + 4) / 4) + ((reg + 4) % 4) * 8]);
-          part[2] = (k_tile[((reg + 8) / 4) + ((reg + 8) % 4) * 8]);
-          part[3] = (k_tile[((reg + 12) / 4) + ((reg + 12) % 4) * 8]);
-          part[4] = (k_tile[((reg + 16) / 4) + ((reg + 16) % 4) * 8]);
-          part[5] = (k_tile[((reg + 20) / 4) + ((reg + 20) % 4) * 8]);
-          part[6] = (k_tile[((reg + 24) / 4) + ((reg + 24) % 4) * 8]);
-          part[7] = (k_tile[((reg + 28) / 4) + ((reg + 28) % 4) * 8]);
-          *reinterpret_cast<uint4*>(dot_b + (L10_t0 + (reg % 4) * 16) * 272 + (L10_t1 * 8 + (reg / 4)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 69632;
+      unsigned char* const dot_b = smem + 0 + pipe_read * 17408;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
@@ -3416,7 +3333,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -3434,7 +3351,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     __syncthreads();  // earlier readers of shared memory are done
     float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
       __syncthreads();
@@ -3445,7 +3362,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     __syncthreads();  // earlier readers of shared memory are done
     float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
       __syncthreads();
       #pragma unroll
@@ -3454,7 +3371,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -3469,7 +3386,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     __syncthreads();  // earlier readers of shared memory are done
     float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
       __syncthreads();
       #pragma unroll
@@ -3501,7 +3418,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     }
     __syncthreads();  // earlier readers of shared memory are done
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg)
         if ((lane & 3) == 0) {
@@ -3519,7 +3436,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     __syncthreads();  // earlier readers of shared memory are done
     float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
     {
-      float* buf = reinterpret_cast<float*>(smem);
+      float* buf = reinterpret_cast<float*>((smem + 104448));
       #pragma unroll
       for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
       __syncthreads();
@@ -3540,9 +3457,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t41[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
+      unsigned char* const dot_a = (smem + 104448);
+      unsigned char* const dot_b = smem + 34816 + pipe_read * 17408;
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
@@ -3551,22 +3468,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
           part[0] = (t40[reg]);
           part[1] = (t40[(reg + 1)]);
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (v_tile[reg]);
-          part[1] = (v_tile[(reg + 1)]);
-          part[2] = (v_tile[(reg + 2)]);
-          part[3] = (v_tile[(reg + 3)]);
-          part[4] = (v_tile[(reg + 4)]);
-          part[5] = (v_tile[(reg + 5)]);
-          part[6] = (v_tile[(reg + 6)]);
-          part[7] = (v_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
         }
       }
       __syncthreads();
@@ -3593,7 +3494,10 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     for (int reg = 0; reg < 8; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   __half* const s42 = out + head_offset;
   __half* t43[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
@@ -3618,7 +3522,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
 cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    attention_128_64_64_false_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_64_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); e != cudaSuccess)
+      return e;
+    attention_128_64_64_false_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   attention_128_64_64_false<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
@@ -3628,7 +3534,9 @@ cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, con
 cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    attention_128_64_64_true_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_64_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); e != cudaSuccess)
+      return e;
+    attention_128_64_64_true_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   attention_128_64_64_true<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
@@ -3638,27 +3546,27 @@ cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, cons
 cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); e != cudaSuccess)
+    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); e != cudaSuccess)
       return e;
-    attention_128_64_128_false_aligned<<<grid, 256, 52224, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    attention_128_64_128_false_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_false, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); e != cudaSuccess)
+  if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_false, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); e != cudaSuccess)
     return e;
-  attention_128_64_128_false<<<grid, 256, 52224, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  attention_128_64_128_false<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
 
 cudaError_t launch_attention_128_64_128_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); e != cudaSuccess)
+    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); e != cudaSuccess)
       return e;
-    attention_128_64_128_true_aligned<<<grid, 256, 52224, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    attention_128_64_128_true_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_true, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); e != cudaSuccess)
+  if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_true, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); e != cudaSuccess)
     return e;
-  attention_128_64_128_true<<<grid, 256, 52224, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  attention_128_64_128_true<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }

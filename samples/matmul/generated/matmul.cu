@@ -220,14 +220,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
 //   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
 //   L8 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access
-//   load at line 31: 8 x f16 = 16 bytes per access
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 107520 bytes, reused by:
+//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
 extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  __shared__ __align__(16) unsigned char smem[35840];
+  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
@@ -326,35 +326,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
   float acc[64];  // tile<128x128xf32> in L7, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int k = 0; k < K; k += 64) {
-    const int s22 = K - k;
+  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
+  int pipe_read = 0, pipe_write = 2;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
+    const int s22 = K - k_ahead;
     bool t23[8];  // tile<1x64xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-    __half a_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t23[(reg % 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(a_ptrs_1[reg]);
-        a_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        a_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        a_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        a_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        a_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        a_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        a_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        a_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        a_tile[reg] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
     bool t24[4];  // tile<64x1xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
@@ -364,71 +343,72 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
     bool t26[32];  // tile<64x128xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-    __half b_tile[32];  // tile<64x128xf16> in L6, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t26[reg]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(b_ptrs_1[reg]);
-        b_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        b_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        b_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        b_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        b_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        b_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        b_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        b_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        b_tile[reg] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t23[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t26[reg]);
+  }
+  tilecc::cp_async_commit();
+  {  // copies for iteration (0 + 1 * 64)
+    const int k_ahead_1 = (0 + 1 * 64);
+    const int s22 = K - k_ahead_1;
+    bool t23[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
+    bool t24[4];  // tile<64x1xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
+    bool t25[8];  // tile<1x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
+    bool t26[32];  // tile<64x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
+    const int64_t s27 = int64_t(64ll) * ldb;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t23[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s27, k_ahead_1 < K && t26[reg]);
+  }
+  tilecc::cp_async_commit();
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (k + 2 * 64)
+      const int k_ahead_2 = (k + 2 * 64);
+      const int s22 = K - k_ahead_2;
+      bool t23[8];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
+      bool t24[4];  // tile<64x1xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
+      bool t25[8];  // tile<1x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
+      bool t26[32];  // tile<64x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
+      const int64_t s27 = int64_t(64ll) * ldb;
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t23[(reg % 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s27, k_ahead_2 < K && t26[reg]);
     }
+    tilecc::cp_async_commit();
     float acc_1[64];  // tile<128x128xf32> in L7, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (a_tile[reg]);
-          part[1] = (a_tile[(reg + 1)]);
-          part[2] = (a_tile[(reg + 2)]);
-          part[3] = (a_tile[(reg + 3)]);
-          part[4] = (a_tile[(reg + 4)]);
-          part[5] = (a_tile[(reg + 5)]);
-          part[6] = (a_tile[(reg + 6)]);
-          part[7] = (a_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (b_tile[reg]);
-          part[1] = (b_tile[(reg + 1)]);
-          part[2] = (b_tile[(reg + 2)]);
-          part[3] = (b_tile[(reg + 3)]);
-          part[4] = (b_tile[(reg + 4)]);
-          part[5] = (b_tile[(reg + 5)]);
-          part[6] = (b_tile[(reg + 6)]);
-          part[7] = (b_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
+      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -460,7 +440,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   int64_t t28[8];  // tile<128x1xi64> in L7
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t28[reg] = static_cast<int64_t>(t11[reg]);
@@ -756,16 +739,16 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
 //   L8 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
 //   L9 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access
-//   load at line 31: 8 x f16 = 16 bytes per access
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 39: 8 x f16 = 16 bytes per access
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 107520 bytes, reused by:
+//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
 //   layout conversion L0 -> L7: 256 bytes
 extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  __shared__ __align__(16) unsigned char smem[35840];
+  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -872,35 +855,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
   float acc[64];  // tile<128x128xf32> in L8, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int k = 0; k < K; k += 64) {
-    const int s23 = K - k;
+  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
+  int pipe_read = 0, pipe_write = 2;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
+    const int s23 = K - k_ahead;
     bool t24[8];  // tile<1x64xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-    __half a_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t24[(reg % 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(a_ptrs_1[reg]);
-        a_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        a_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        a_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        a_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        a_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        a_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        a_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        a_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        a_tile[reg] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        a_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
     bool t25[4];  // tile<64x1xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
@@ -910,71 +872,72 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
     bool t27[32];  // tile<64x128xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-    __half b_tile[32];  // tile<64x128xf16> in L6, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t27[reg]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(b_ptrs_1[reg]);
-        b_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-        b_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-        b_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-        b_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-        b_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-        b_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-        b_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-        b_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        b_tile[reg] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        b_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t24[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t27[reg]);
+  }
+  tilecc::cp_async_commit();
+  {  // copies for iteration (0 + 1 * 64)
+    const int k_ahead_1 = (0 + 1 * 64);
+    const int s23 = K - k_ahead_1;
+    bool t24[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
+    bool t25[4];  // tile<64x1xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
+    bool t26[8];  // tile<1x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
+    bool t27[32];  // tile<64x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
+    const int64_t s28 = int64_t(64ll) * ldb;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t24[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s28, k_ahead_1 < K && t27[reg]);
+  }
+  tilecc::cp_async_commit();
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (k + 2 * 64)
+      const int k_ahead_2 = (k + 2 * 64);
+      const int s23 = K - k_ahead_2;
+      bool t24[8];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
+      bool t25[4];  // tile<64x1xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
+      bool t26[8];  // tile<1x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
+      bool t27[32];  // tile<64x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
+      const int64_t s28 = int64_t(64ll) * ldb;
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t24[(reg % 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s28, k_ahead_2 < K && t27[reg]);
     }
+    tilecc::cp_async_commit();
     float acc_1[64];  // tile<128x128xf32> in L8, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (a_tile[reg]);
-          part[1] = (a_tile[(reg + 1)]);
-          part[2] = (a_tile[(reg + 2)]);
-          part[3] = (a_tile[(reg + 3)]);
-          part[4] = (a_tile[(reg + 4)]);
-          part[5] = (a_tile[(reg + 5)]);
-          part[6] = (a_tile[(reg + 6)]);
-          part[7] = (a_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __half part[8];
-          part[0] = (b_tile[reg]);
-          part[1] = (b_tile[(reg + 1)]);
-          part[2] = (b_tile[(reg + 2)]);
-          part[3] = (b_tile[(reg + 3)]);
-          part[4] = (b_tile[(reg + 4)]);
-          part[5] = (b_tile[(reg + 5)]);
-          part[6] = (b_tile[(reg + 6)]);
-          part[7] = (b_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
+      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -1006,7 +969,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   const __half* t29[8];  // tile<128xptr<const f16>> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t29[reg] = bias + rn[reg];
@@ -1317,14 +1283,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
 //   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
 //   L8 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access
-//   load at line 31: 8 x bf16 = 16 bytes per access
+//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 107520 bytes, reused by:
+//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
 extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  __shared__ __align__(16) unsigned char smem[35840];
+  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
@@ -1423,35 +1389,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
   float acc[64];  // tile<128x128xf32> in L7, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int k = 0; k < K; k += 64) {
-    const int s22 = K - k;
+  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
+  int pipe_read = 0, pipe_write = 2;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
+    const int s22 = K - k_ahead;
     bool t23[8];  // tile<1x64xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-    __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t23[(reg % 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(a_ptrs_1[reg]);
-        a_tile[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(w.x));
-        a_tile[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((w.x >> 16)));
-        a_tile[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(w.y));
-        a_tile[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((w.y >> 16)));
-        a_tile[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(w.z));
-        a_tile[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((w.z >> 16)));
-        a_tile[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(w.w));
-        a_tile[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        a_tile[reg] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 1] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 2] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 3] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 4] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 5] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 6] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 7] = tilecc::cvt_bf16(0.0f);
-      }
-    }
     bool t24[4];  // tile<64x1xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
@@ -1461,71 +1406,72 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
     bool t26[32];  // tile<64x128xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-    __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L6, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t26[reg]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(b_ptrs_1[reg]);
-        b_tile[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(w.x));
-        b_tile[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((w.x >> 16)));
-        b_tile[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(w.y));
-        b_tile[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((w.y >> 16)));
-        b_tile[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(w.z));
-        b_tile[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((w.z >> 16)));
-        b_tile[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(w.w));
-        b_tile[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        b_tile[reg] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 1] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 2] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 3] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 4] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 5] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 6] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 7] = tilecc::cvt_bf16(0.0f);
-      }
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t23[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t26[reg]);
+  }
+  tilecc::cp_async_commit();
+  {  // copies for iteration (0 + 1 * 64)
+    const int k_ahead_1 = (0 + 1 * 64);
+    const int s22 = K - k_ahead_1;
+    bool t23[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
+    bool t24[4];  // tile<64x1xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
+    bool t25[8];  // tile<1x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
+    bool t26[32];  // tile<64x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
+    const int64_t s27 = int64_t(64ll) * ldb;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t23[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s27, k_ahead_1 < K && t26[reg]);
+  }
+  tilecc::cp_async_commit();
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (k + 2 * 64)
+      const int k_ahead_2 = (k + 2 * 64);
+      const int s22 = K - k_ahead_2;
+      bool t23[8];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
+      bool t24[4];  // tile<64x1xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
+      bool t25[8];  // tile<1x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
+      bool t26[32];  // tile<64x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
+      const int64_t s27 = int64_t(64ll) * ldb;
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t23[(reg % 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s27, k_ahead_2 < K && t26[reg]);
     }
+    tilecc::cp_async_commit();
     float acc_1[64];  // tile<128x128xf32> in L7, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __nv_bfloat16 part[8];
-          part[0] = (a_tile[reg]);
-          part[1] = (a_tile[(reg + 1)]);
-          part[2] = (a_tile[(reg + 2)]);
-          part[3] = (a_tile[(reg + 3)]);
-          part[4] = (a_tile[(reg + 4)]);
-          part[5] = (a_tile[(reg + 5)]);
-          part[6] = (a_tile[(reg + 6)]);
-          part[7] = (a_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __nv_bfloat16 part[8];
-          part[0] = (b_tile[reg]);
-          part[1] = (b_tile[(reg + 1)]);
-          part[2] = (b_tile[(reg + 2)]);
-          part[3] = (b_tile[(reg + 3)]);
-          part[4] = (b_tile[(reg + 4)]);
-          part[5] = (b_tile[(reg + 5)]);
-          part[6] = (b_tile[(reg + 6)]);
-          part[7] = (b_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
+      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -1557,7 +1503,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   int64_t t28[8];  // tile<128x1xi64> in L7
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t28[reg] = static_cast<int64_t>(t11[reg]);
@@ -1841,16 +1790,16 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
 //   L8 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
 //   L9 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access
-//   load at line 31: 8 x bf16 = 16 bytes per access
+//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 39: 8 x bf16 = 16 bytes per access
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+// Shared memory: 107520 bytes, reused by:
+//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
 //   layout conversion L0 -> L7: 256 bytes
 extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  __shared__ __align__(16) unsigned char smem[35840];
+  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -1957,35 +1906,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
   float acc[64];  // tile<128x128xf32> in L8, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int k = 0; k < K; k += 64) {
-    const int s23 = K - k;
+  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
+  int pipe_read = 0, pipe_write = 2;  // ring slots
+  {  // copies for iteration (0 + 0 * 64)
+    const int k_ahead = (0 + 0 * 64);
+    const int s23 = K - k_ahead;
     bool t24[8];  // tile<1x64xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-    __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t24[(reg % 8)]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(a_ptrs_1[reg]);
-        a_tile[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(w.x));
-        a_tile[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((w.x >> 16)));
-        a_tile[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(w.y));
-        a_tile[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((w.y >> 16)));
-        a_tile[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(w.z));
-        a_tile[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((w.z >> 16)));
-        a_tile[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(w.w));
-        a_tile[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        a_tile[reg] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 1] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 2] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 3] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 4] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 5] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 6] = tilecc::cvt_bf16(0.0f);
-        a_tile[reg + 7] = tilecc::cvt_bf16(0.0f);
-      }
-    }
     bool t25[4];  // tile<64x1xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
@@ -1995,71 +1923,72 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
     bool t27[32];  // tile<64x128xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-    __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L6, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (t27[reg]) {
-        const uint4 w = *reinterpret_cast<const uint4*>(b_ptrs_1[reg]);
-        b_tile[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(w.x));
-        b_tile[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((w.x >> 16)));
-        b_tile[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(w.y));
-        b_tile[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((w.y >> 16)));
-        b_tile[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(w.z));
-        b_tile[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((w.z >> 16)));
-        b_tile[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(w.w));
-        b_tile[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((w.w >> 16)));
-      } else {
-        b_tile[reg] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 1] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 2] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 3] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 4] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 5] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 6] = tilecc::cvt_bf16(0.0f);
-        b_tile[reg + 7] = tilecc::cvt_bf16(0.0f);
-      }
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t24[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t27[reg]);
+  }
+  tilecc::cp_async_commit();
+  {  // copies for iteration (0 + 1 * 64)
+    const int k_ahead_1 = (0 + 1 * 64);
+    const int s23 = K - k_ahead_1;
+    bool t24[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
+    bool t25[4];  // tile<64x1xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
+    bool t26[8];  // tile<1x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
+    bool t27[32];  // tile<64x128xi1> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
+    const int64_t s28 = int64_t(64ll) * ldb;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t24[(reg % 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s28, k_ahead_1 < K && t27[reg]);
+  }
+  tilecc::cp_async_commit();
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
+    __syncthreads();  // ... for every thread, and the slot written next is no longer read
+    {  // copies for iteration (k + 2 * 64)
+      const int k_ahead_2 = (k + 2 * 64);
+      const int s23 = K - k_ahead_2;
+      bool t24[8];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
+      bool t25[4];  // tile<64x1xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
+      bool t26[8];  // tile<1x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
+      bool t27[32];  // tile<64x128xi1> in L6
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
+      const int64_t s28 = int64_t(64ll) * ldb;
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t24[(reg % 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s28, k_ahead_2 < K && t27[reg]);
     }
+    tilecc::cp_async_commit();
     float acc_1[64];  // tile<128x128xf32> in L8, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __nv_bfloat16 part[8];
-          part[0] = (a_tile[reg]);
-          part[1] = (a_tile[(reg + 1)]);
-          part[2] = (a_tile[(reg + 2)]);
-          part[3] = (a_tile[(reg + 3)]);
-          part[4] = (a_tile[(reg + 4)]);
-          part[5] = (a_tile[(reg + 5)]);
-          part[6] = (a_tile[(reg + 6)]);
-          part[7] = (a_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_a + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      // 8 elements (16 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 8 == 0) {
-          __align__(16) __nv_bfloat16 part[8];
-          part[0] = (b_tile[reg]);
-          part[1] = (b_tile[(reg + 1)]);
-          part[2] = (b_tile[(reg + 2)]);
-          part[3] = (b_tile[(reg + 3)]);
-          part[4] = (b_tile[(reg + 4)]);
-          part[5] = (b_tile[(reg + 5)]);
-          part[6] = (b_tile[(reg + 6)]);
-          part[7] = (b_tile[(reg + 7)]);
-          *reinterpret_cast<uint4*>(dot_b + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-        }
-      }
-      __syncthreads();
+      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
+      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -2091,7 +2020,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
+    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
   }
+  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
   const __nv_bfloat16* t29[8];  // tile<128xptr<const bf16>> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t29[reg] = bias + rn[reg];
@@ -2176,7 +2108,9 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
 cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    matmul_half_128_128_64_8_false_none_aligned<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    if (const cudaError_t e = cudaFuncSetAttribute(matmul_half_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
+      return e;
+    matmul_half_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   matmul_half_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -2186,7 +2120,9 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
 cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    matmul_half_128_128_64_8_true_gelu_aligned<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    if (const cudaError_t e = cudaFuncSetAttribute(matmul_half_128_128_64_8_true_gelu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
+      return e;
+    matmul_half_128_128_64_8_true_gelu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   matmul_half_128_128_64_8_true_gelu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -2196,7 +2132,9 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
 cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    matmul_bfloat16_128_128_64_8_false_none_aligned<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    if (const cudaError_t e = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
+      return e;
+    matmul_bfloat16_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   matmul_bfloat16_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -2206,7 +2144,9 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
 cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    matmul_bfloat16_128_128_64_8_true_relu_aligned<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    if (const cudaError_t e = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_true_relu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
+      return e;
+    matmul_bfloat16_128_128_64_8_true_relu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   matmul_bfloat16_128_128_64_8_true_relu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
