@@ -99,5 +99,35 @@ int main() {
     gpu::sync();
     gpu::check(rep, "K loop " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-5);
   }
+  {
+    const int n = 200 + r.range(0, 100);
+    auto q = sample::random_vector<half>(r, 64 * 64), k = sample::random_vector<half>(r, std::size_t(n) * 64);
+    std::vector<float> out(64, 0.0f), twin = out;
+    host::launch(1, dot_scores, q.data(), k.data(), twin.data(), n);
+    gpu::buffer<half> dq(q), dk(k);
+    gpu::buffer<float> dout(out);
+    GPU_CHECK(launch_dot_scores(dim3(1), nullptr, dq.as<const __half>(), dk.as<const __half>(), dout.p, n));
+    gpu::sync();
+    gpu::check(rep, "pipelined q.k^T row maxima, n=" + std::to_string(n), dout.get(), twin, 1e-5);
+  }
+  for (int K : {96, 256}) {
+    auto a = small_ints<int8_t>(r, 32 * std::size_t(K)), bt = small_ints<int8_t>(r, 32 * std::size_t(K));
+    std::vector<int> c(32 * 32, 0), twin = c;
+    host::launch(1, dot_ahead<int8_t>, a.data(), bt.data(), twin.data(), K);
+    gpu::buffer<int8_t> da(a), dbt(bt);
+    gpu::buffer<int> dc(c);
+    GPU_CHECK(launch_dot_ahead_int8(dim3(1), nullptr, da.p, dbt.p, dc.p, K));
+    gpu::sync();
+    rep.expect(("pipelined int8 K=" + std::to_string(K) + " exact").c_str(), dc.get() == twin);
+  }
+  for (int K : {96, 256}) {
+    auto a = sample::random_vector<float>(r, 32 * std::size_t(K)), bt = sample::random_vector<float>(r, 32 * std::size_t(K));
+    std::vector<float> c(32 * 32, 0.0f), twin = c;
+    host::launch(1, dot_ahead<float>, a.data(), bt.data(), twin.data(), K);
+    gpu::buffer<float> da(a), dbt(bt), dc(c);
+    GPU_CHECK(launch_dot_ahead_float(dim3(1), nullptr, da.p, dbt.p, dc.p, K));
+    gpu::sync();
+    gpu::check(rep, "pipelined IEEE fp32 K=" + std::to_string(K), dc.get(), twin, 0.0);
+  }
   return rep.finish();
 }

@@ -85,3 +85,37 @@ void dot_loop(const bfloat16* a, const bfloat16* b, float* c, int M, int N, int 
   }
   store(c + col(rm) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
 }
+
+// Pipelined loops (aligned pointers, K a multiple of 16): running row maxima of q·kᵀ over key
+// blocks (q staged once, k copied ahead and read transposed, a reduction in shared memory
+// beside the rings); int8 with both operands copied ahead; IEEE fp32 with one operand copied
+// ahead and the other (read transposed, no tensor cores) staged from registers.
+TILECC_KERNEL(num_warps = 4, num_stages = 2)
+void dot_scores(TILECC_ALIGNED(16) const half* q, TILECC_ALIGNED(16) const half* k, float* out, int n) {
+  auto r = arange<64>();
+  auto rj = arange<32>();
+  auto x = load(q + col(r) * 64 + row(r));
+  auto best = full<float, 64>(-INFINITY);
+  for (int j = 0; j < n; j += 32) {
+    auto kt = load(k + col(j + rj) * 64 + row(r), col(j + rj) < n, 0.0f);
+    best = maximum(best, max<1>(dot(x, trans(kt))));
+  }
+  store(out + r, best);
+}
+
+template <class T>
+TILECC_KERNEL(num_warps = 4, num_stages = 3)
+void dot_ahead(TILECC_ALIGNED(16) const T* a, TILECC_ALIGNED(16) const T* bt, acc_of<T>* c, TILECC_MULTIPLE_OF(16) int K) {
+  auto r = arange<32>();
+  auto rk = arange<32>();
+  auto acc = zeros<acc_of<T>, 32, 32>();
+  for (int k = 0; k < K; k += 32) {
+    auto x = load(a + col(r) * K + row(k + rk), row(k + rk) < K, 0);
+    auto y = load(bt + col(r) * K + row(k + rk), row(k + rk) < K, 0);
+    acc = dot(x, trans(y), acc);
+  }
+  store(c + col(r) * 32 + row(r), acc);
+}
+
+template void dot_ahead<int8_t>(const int8_t*, const int8_t*, int*, int);
+template void dot_ahead<float>(const float*, const float*, float*, int);
