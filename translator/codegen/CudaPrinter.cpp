@@ -624,6 +624,7 @@ class KernelPrinter {
   void stage(const Value* v, const std::string& buf, int rowAxis, int pitch, const std::string& in);
   void forOp(const Op& o);
   std::vector<Pipe> findPipes(const Op& loop);
+  std::vector<Pipe> startPipeline(const Op& o, const std::vector<Pipe>& pipes, std::string& pipeWrite);
   bool readsAsStaged(const Block& body, const Value* r);
   bool loopInvariantChain(const Block& body, const Value* v, const Value* iv, std::vector<const Op*>& chain);
   void issueCopies(const Op& loop, const std::vector<Pipe>& pipes, const std::string& iter, int ahead,
@@ -1349,73 +1350,13 @@ void KernelPrinter::forOp(const Op& o) {
   const int savedBase = smemBase_;
   const std::string savedRead = pipeRead_;
   std::string pipeWrite;
-  if (!pipes.empty()) {
-    int ringBytes = 0;
-    for (const Pipe& p : pipes) ringBytes += (p.hoisted ? 1 : stages) * p.slotBytes;
-    std::string plan = "pipeline of " + std::to_string(stages) + " stages for the loop at line " + std::to_string(o.loc.line) + ":";
-    for (const Pipe& p : pipes)
-      plan += " " + names_.of(p.value) + (p.hoisted ? " (staged once)" : "") + " [" + std::to_string(p.value->type.shape[0]) +
-              "][" + std::to_string(p.value->type.shape[1]) + "] (" + std::to_string(p.pitch) + "-byte rows)";
-    smemFor(ringBytes, plan);
-    int offset = smemBase_;
-    for (Pipe p : pipes) {
-      p.offset = offset;
-      offset += (p.hoisted ? 1 : stages) * p.slotBytes;
-      pipes_[p.value] = p;
-    }
-    smemBase_ = offset;
-    std::vector<Pipe> placed;
-    for (const Pipe& p : pipes)
-      if (!p.hoisted) placed.push_back(pipes_.at(p.value));
-    // Masks and pointers computed only for the pipelined loads (and trans views of them) are
-    // computed with the copies instead.
-    std::set<const Op*> dead;
-    for (const Pipe& p : placed) {
-      dead.insert(p.load);
-      walk(const_cast<Block&>(body), [&](Op& u) {
-        if (u.kind == OpKind::Trans && u.operands[0] == p.value) dead.insert(&u);
-      });
-    }
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (auto it = body.ops.rbegin(); it != body.ops.rend(); ++it) {
-        const Op* c = it->get();
-        if (dead.count(c) || c->results.empty() || !c->regions.empty() || c->kind == OpKind::Yield) continue;
-        bool onlyDead = true;
-        walk(const_cast<Block&>(body), [&](Op& u) {
-          for (const Value* x : u.operands)
-            for (const Value* r : c->results)
-              if (x == r && !dead.count(&u)) onlyDead = false;
-        });
-        if (onlyDead && (c->kind != OpKind::Load && c->kind != OpKind::AtomicAdd && c->kind != OpKind::Dot)) {
-          dead.insert(c);
-          changed = true;
-        }
-      }
-    }
-    for (const Op* c : dead)
-      if (c->kind != OpKind::Load) skipped_.insert(c);
-    line("// " + plan + ", " + std::to_string(ringBytes) + " bytes");
-    for (const Pipe& p : pipes)
-      if (p.hoisted) stage(p.value, "(smem + " + std::to_string(pipes_.at(p.value).offset) + ")", 0, p.pitch, "(");
-    if (placed.empty()) line("__syncthreads();");
-    pipeRead_ = names_.fresh("pipe_read");
-    pipeWrite = names_.fresh("pipe_write");
-    if (!placed.empty()) line("int " + pipeRead_ + " = 0, " + pipeWrite + " = " + std::to_string(stages - 1) + ";  // ring slots");
-    for (int s = 0; !placed.empty() && s + 1 < stages; ++s) {
-      issueCopies(o, placed, "(" + scalar(o.operands[0]) + " + " + std::to_string(s) + " * " + step + ")", s, std::to_string(s), false);
-      line("tilecc::cp_async_commit();");
-    }
-  }
+  const std::vector<Pipe> placed = pipes.empty() ? std::vector<Pipe>{} : startPipeline(o, pipes, pipeWrite);
   std::string inc = step == "1" ? "++" + ivn : step == "-1" ? "--" + ivn : ivn + " += " + step;
   line("for (" + type(iv->type.elem) + " " + ivn + " = " + scalar(o.operands[0]) + "; " + ivn + " " + cmp[o.sub] + " " +
        scalar(o.operands[1]) + "; " + inc + ") {");
   ++indent_;
   const bool smem = containsSmem(body);
   if (smem) smemBusy_ = true;  // the previous iteration may still be reading
-  std::vector<Pipe> placed;
-  for (const Pipe& p : pipes)
-    if (!p.hoisted) placed.push_back(pipes_.at(p.value));
   if (!placed.empty()) {
     line("tilecc::cp_async_wait<" + std::to_string(stages - 2) + ">();  // this iteration's copies have landed");
     line("__syncthreads();  // ... for every thread, and the slot written next is no longer read");
@@ -1443,6 +1384,78 @@ void KernelPrinter::forOp(const Op& o) {
     smemBusy_ = true;
   }
   if (smem) smemBusy_ = true;
+}
+
+// Reserves the rings (and the shared memory of operands staged once) of a pipelined loop,
+// stages the loop-invariant operands, and issues the copies of the first num_stages - 1
+// iterations. Returns the pipes that copy every iteration, placed in shared memory.
+std::vector<KernelPrinter::Pipe> KernelPrinter::startPipeline(const Op& o, const std::vector<Pipe>& pipes,
+                                                              std::string& pipeWrite) {
+  const Block& body = *o.regions[0];
+  const int stages = k_.numStages;
+  const std::string step = scalar(o.operands[2]);
+  int ringBytes = 0;
+  for (const Pipe& p : pipes) ringBytes += (p.hoisted ? 1 : stages) * p.slotBytes;
+  std::string plan = "pipeline of " + std::to_string(stages) + " stages for the loop at line " + std::to_string(o.loc.line) + ":";
+  for (const Pipe& p : pipes)
+    plan += " " + names_.of(p.value) + (p.hoisted ? " (staged once)" : "") + " [" + std::to_string(p.value->type.shape[0]) +
+            "][" + std::to_string(p.value->type.shape[1]) + "] (" + std::to_string(p.pitch) + "-byte rows)";
+  smemFor(ringBytes, plan);
+  int offset = smemBase_;
+  for (Pipe p : pipes) {
+    p.offset = offset;
+    offset += (p.hoisted ? 1 : stages) * p.slotBytes;
+    pipes_[p.value] = p;
+  }
+  smemBase_ = offset;
+  std::vector<Pipe> placed;
+  for (const Pipe& p : pipes)
+    if (!p.hoisted) placed.push_back(pipes_.at(p.value));
+  // Masks and pointers computed only for the pipelined loads (and trans views of them) are
+  // computed with the copies instead.
+  std::set<const Op*> dead;
+  for (const Pipe& p : placed) {
+    dead.insert(p.load);
+    walk(const_cast<Block&>(body), [&](Op& u) {
+      if (u.kind == OpKind::Trans && u.operands[0] == p.value) dead.insert(&u);
+    });
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = body.ops.rbegin(); it != body.ops.rend(); ++it) {
+      const Op* c = it->get();
+      if (dead.count(c) || c->results.empty() || !c->regions.empty() || c->kind == OpKind::Load ||
+          c->kind == OpKind::AtomicAdd || c->kind == OpKind::Dot)
+        continue;
+      bool onlyDead = true;
+      walk(const_cast<Block&>(body), [&](Op& u) {
+        for (const Value* x : u.operands)
+          for (const Value* r : c->results)
+            if (x == r && !dead.count(&u)) onlyDead = false;
+      });
+      if (onlyDead) {
+        dead.insert(c);
+        changed = true;
+      }
+    }
+  }
+  for (const Op* c : dead)
+    if (c->kind != OpKind::Load) skipped_.insert(c);
+  line("// " + plan + ", " + std::to_string(ringBytes) + " bytes");
+  for (const Pipe& p : pipes)
+    if (p.hoisted) stage(p.value, "(smem + " + std::to_string(pipes_.at(p.value).offset) + ")", 0, p.pitch, "(");
+  if (placed.empty()) {
+    line("__syncthreads();");
+    return placed;
+  }
+  pipeRead_ = names_.fresh("pipe_read");
+  pipeWrite = names_.fresh("pipe_write");
+  line("int " + pipeRead_ + " = 0, " + pipeWrite + " = " + std::to_string(stages - 1) + ";  // ring slots");
+  for (int s = 0; s + 1 < stages; ++s) {
+    issueCopies(o, placed, "(" + scalar(o.operands[0]) + " + " + std::to_string(s) + " * " + step + ")", s, std::to_string(s), false);
+    line("tilecc::cp_async_commit();");
+  }
+  return placed;
 }
 
 // The ops of `body` that v depends on, in body order, when v can be computed anywhere from the
