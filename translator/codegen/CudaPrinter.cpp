@@ -1161,7 +1161,7 @@ void KernelPrinter::dot(const Op& o) {
   const Value* b = o.operands[1];
   const Value* acc = o.operands[2];
   const Value* r = o.result();
-  const Geo gr = geo(r), ga = geo(a), gb = geo(b);
+  const Geo gr = geo(r), gb = geo(b);
   if (!isMmaLayout(*gr.l)) internalError("dot result outside an mma layout in " + k_.name);
   const int M = a->type.shape[0], K = a->type.shape[1], N = b->type.shape[1];
   const ElemType e = a->type.elem;

@@ -110,7 +110,8 @@ class Action : public ASTFrontendAction {
   Action(std::vector<TranslationUnit>& out, bool deps) : out_(out), deps_(deps) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef file) override {
-    out_.push_back(TranslationUnit{file.str(), {}});
+    out_.emplace_back();
+    out_.back().input = file.str();
     if (deps_) {
       collector_ = std::make_shared<DependencyCollector>();
       collector_->attachToPreprocessor(ci.getPreprocessor());
