@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <map>
+#include <set>
 
 namespace tilecc::ir {
 
@@ -67,12 +68,17 @@ Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec, int f
   return l;
 }
 
-Layout mmaLayout(const std::vector<int>& shape, int numWarps) {
+Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained) {
   // The warp grid with the squarest warp tile (least shared-memory traffic per mma) among
   // those where each warp has two 8-row groups and 8 columns; a tile too small for all warps
   // replicates along N.
   int wm = 1, wn = numWarps, best = -1;
-  for (int m = 1; m <= numWarps; m *= 2) {
+  if (chained && 16 * numWarps <= shape[0]) {
+    wm = numWarps;
+    wn = 1;
+    best = 0;
+  }
+  for (int m = 1; best != 0 && m <= numWarps; m *= 2) {
     const int n = numWarps / m;
     if (16 * m > shape[0] || (8 * n > shape[1] && m > 1)) continue;
     const int cost = shape[0] / m + std::max(8, shape[1] / n);
@@ -129,6 +135,9 @@ class Assigner {
   explicit Assigner(Kernel& k) : k_(k) {}
 
   std::vector<Layout> run() {
+    walk(*k_.body, [&](Op& o) {
+      for (Value* v : o.operands) users_[v].push_back(&o);
+    });
     block(*k_.body);
     insertConversions();
     // Every tile value has a layout now; the table keeps the layouts in use, numbered in
@@ -168,6 +177,30 @@ class Assigner {
   };
   std::vector<After> after_;
 
+  std::map<const Value*, std::vector<Op*>> users_;
+
+  /// The accumulator layout of dot `d`; chained when another dot is in its data flow, forward
+  /// or backward (Triton's rule for attention-like kernels).
+  int mmaFor(const Op& d) {
+    std::set<const Op*> seen{&d};
+    std::vector<const Op*> work{&d};
+    bool chained = false;
+    while (!work.empty() && !chained) {
+      const Op* o = work.back();
+      work.pop_back();
+      auto visit = [&](const Op* n) {
+        if (!n || !seen.insert(n).second) return;
+        if (n->kind == OpKind::Dot) chained = true;
+        work.push_back(n);
+      };
+      for (const Value* x : o->operands) visit(x->def);
+      for (const Value* r : o->results)
+        if (auto it = users_.find(r); it != users_.end())
+          for (const Op* u : it->second) visit(u);
+    }
+    return intern(mmaLayout(d.result()->type.shape, k_.numWarps, chained));
+  }
+
   int intern(const Layout& l) {
     for (std::size_t i = 0; i < table_.size(); ++i)
       if (table_[i] == l) return static_cast<int>(i);
@@ -186,7 +219,9 @@ class Assigner {
   // the same shape with a layout, a few ops up), so that it meets them without a conversion.
   int guess(const Value* v, int depth) {
     if (const Op* d = v->def; d && d->kind == OpKind::Load && d->operands[0]->type.isTile()) return anchor(*d);
-    if (const Op* d = v->def; d && d->kind == OpKind::Dot) return intern(mmaLayout(v->type.shape, k_.numWarps));
+    if (const Op* d = v->def; d && d->kind == OpKind::Dot) return mmaFor(*d);
+    if (const Op* d = v->def; d && d->kind == OpKind::Reduce && depth < 8 && d->operands[0]->type.isTile() && v->type.isTile())
+      return intern(removeAxis(at(guess(d->operands[0], depth + 1)), static_cast<int>(d->i)));  // where it is computed
     if (const Op* d = v->def; d && d->kind == OpKind::Trans && depth < 8)
       return intern(transposed(at(guess(d->operands[0], depth + 1))));
     if (const Op* d = v->def; d && d->kind == OpKind::For && depth < 8) {  // a loop result: what its update computes in
@@ -319,7 +354,7 @@ class Assigner {
       case OpKind::Dot: {
         // The tensor-core tile decides the result's layout; the operands go through shared
         // memory, so they keep whatever layout their producers have.
-        const int m = intern(mmaLayout(res->type.shape, k_.numWarps));
+        const int m = mmaFor(o);
         auto it = want_.find(res);
         if (it != want_.end() && it->second != m)
           after_.push_back({&o, m});

@@ -39,8 +39,10 @@ Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec = 1, i
 /// The accumulator layout of dot for an [M, N] result: each warp holds m16n8 tensor-core
 /// tiles, thread t rows t/4 (+8, +16, ...) and columns 2(t%4), 2(t%4)+1 of each. As a blocked
 /// layout: spt=[1,2] tpw=[8,4] order=[1,0], warps wpc=[Wm,Wn] with every thread holding an
-/// even number of 8-row groups (rows pair up into m16 tiles).
-Layout mmaLayout(const std::vector<int>& shape, int numWarps);
+/// even number of 8-row groups (rows pair up into m16 tiles). `chained`: the dot feeds or is
+/// fed by another dot (attention): all warps along M, so that rows never cross warps and the
+/// row statistics between the dots stay in registers.
+Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained = false);
 bool isMmaLayout(const Layout& l);
 
 /// Geometry of one tile axis under a layout.

@@ -6,14 +6,13 @@
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
 //   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
 //   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
 //   L5 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L7 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -22,51 +21,43 @@
 // Shared memory: 46080 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows): 18432 bytes
 //   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 9216 bytes at offset 18432
-//   max across 2 warps: 1024 bytes at offset 18432
-//   layout conversion L0 -> L6: 512 bytes at offset 18432
-//   layout conversion L6 -> L0: 512 bytes at offset 18432
-//   sum across 2 warps: 1024 bytes at offset 18432
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes at offset 18432
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L4_t0 = warp;  // thread position along dim 0 of L4
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L7_t1 = lane;  // thread position along dim 1 of L7
-  const int L7_t0 = warp;  // thread position along dim 0 of L7
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L0_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L6_t0 = warp * 32 + lane;  // thread position along dim 0 of L6
-  const int L6_b0_128 = (L6_t0) & 127;
+  const int L6_t1 = lane;  // thread position along dim 1 of L6
+  const int L6_t0 = warp;  // thread position along dim 0 of L6
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
   const int64_t s2 = static_cast<int64_t>(s1);
   const int64_t head_offset = s2 * stride_head;
-  int t3[4];  // tile<128xi32> in L0
+  int t3[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[8];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
+  int offs_d[16];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 16 + reg % 2;
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
   const __half* const s4 = q + head_offset;
-  int64_t t5[4];  // tile<128x1xi64> in L2
+  int64_t t5[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[4];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t6[reg] = t5[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
   int t7[16];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) t7[reg] = L4_t0 + reg * 8;
@@ -88,9 +79,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
   const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool t12[4];  // tile<128x1xi1> in L2
+  bool t12[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = offs_m[reg] < seq_len;
+  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
   bool t13[16];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
@@ -106,11 +97,12 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L6, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[4];  // tile<128xf32> in L0, carried
+  float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) l_i[reg] = 0.0f;
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
@@ -119,9 +111,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
   for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
   __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n[8];  // tile<64xi32> in L1
+    int offs_n[16];  // tile<64xi32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
     int offs_d_2[8];  // tile<64xi32> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L4_t0 + reg * 8;
@@ -158,18 +150,18 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     __half v_tile[16];  // tile<64x64xf16> in L3, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) v_tile[reg] = t21[(reg / 2)] ? *t22[reg] : tilecc::cvt_f16(0.0f);
-    bool t23[8];  // tile<1x64xi1> in L2
+    bool t23[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n[reg] < seq_len;
     bool t24[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
     bool t25[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 8)] && t25[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
     float t26[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
@@ -179,23 +171,23 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
       unsigned char* const dot_a = smem + 0;
       unsigned char* const dot_b = (smem + 18432) + 0;
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L7_t0 + (reg % 8) * 8) * 144 + (L7_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
+      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 144 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -205,126 +197,66 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t28[4];  // tile<128xf32> in L0
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t28[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t28[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t28[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
+    for (int reg = 0; reg < 2; ++reg) {
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t28[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t28[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t28[reg] = fmaxf(t28[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
-      __syncthreads();
-      t29[0] = buf[(L6_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L6
-    m_new[0] = fmaxf(m_i[0], t29[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_i_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    float t30[4];  // tile<128xf32> in L0
+    float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t30[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
+    float t29[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) alpha[reg] = exp2f(t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = qk[reg] - m_new_1[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t31[reg]);
-    float t32[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
+    float t31[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t32[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = t33[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = t32[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 1);
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = t33[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    float l_i_1[4];  // tile<128xf32> in L0
+    float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i_1[reg] = t32[reg] + t33[reg];
-    __half t34[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
+    __half t33[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = tilecc::cvt_f16(p[reg]);
-    float t35[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t35[reg] = acc[reg] * alpha[(reg / 8)];
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
     float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t35[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
@@ -333,11 +265,11 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t34[reg]);
-          part[1] = (t34[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t33[reg]);
+          part[1] = (t33[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       #pragma unroll
@@ -346,55 +278,55 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s36 = out + head_offset;
-  __half* t37[4];  // tile<128x1xptr<f16>> in L2
+  __half* const s35 = out + head_offset;
+  __half* t36[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t37[reg] = s36 + t6[reg];
-  __half* t38[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
+  __half* t37[32];  // tile<128x64xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = t37[(reg / 8)] + offs_d[(reg % 8)];
-  float t39[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
+  float t38[32];  // tile<128x64xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t40[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
+  __half t39[32];  // tile<128x64xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(t39[reg]);
+  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (t12[(reg / 8)]) *t38[reg] = t40[reg];
+  for (int reg = 0; reg < 32; ++reg) if (t12[(reg / 16)]) *t37[reg] = t39[reg];
 }
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false_aligned ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
 //   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
 //   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
 //   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -403,49 +335,41 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 73728 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows): 55296 bytes
-//   max across 2 warps: 1024 bytes at offset 55296
-//   layout conversion L0 -> L6: 512 bytes at offset 55296
-//   layout conversion L6 -> L0: 512 bytes at offset 55296
-//   sum across 2 warps: 1024 bytes at offset 55296
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 18432 bytes at offset 55296
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L0_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L6_t0 = warp * 32 + lane;  // thread position along dim 0 of L6
-  const int L6_b0_128 = (L6_t0) & 127;
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
   const int64_t s2 = static_cast<int64_t>(s1);
   const int64_t head_offset = s2 * stride_head;
-  int t3[4];  // tile<128xi32> in L0
+  int t3[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[8];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
+  int offs_d[16];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 16 + reg % 2;
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
   const __half* const s4 = q + head_offset;
-  int64_t t5[4];  // tile<128x1xi64> in L2
+  int64_t t5[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[4];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t6[reg] = t5[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
   int t7[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t7[reg] = L4_t0 + reg * 32;
@@ -467,9 +391,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool t12[4];  // tile<128x1xi1> in L2
+  bool t12[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = offs_m[reg] < seq_len;
+  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
   bool t13[4];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
@@ -506,11 +430,12 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L6, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[4];  // tile<128xf32> in L0, carried
+  float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) l_i[reg] = 0.0f;
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
@@ -615,21 +540,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
         if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
     }
     tilecc::cp_async_commit();
-    int offs_n_1[8];  // tile<64xi32> in L1
+    int offs_n_1[16];  // tile<64xi32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool t23[8];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+    bool t23[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
     bool t24[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
     bool t25[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 8)] && t25[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
     float t26[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
@@ -640,18 +565,18 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -661,126 +586,66 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t28[4];  // tile<128xf32> in L0
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t28[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t28[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t28[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
+    for (int reg = 0; reg < 2; ++reg) {
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t28[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t28[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t28[reg] = fmaxf(t28[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
-      __syncthreads();
-      t29[0] = buf[(L6_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L6
-    m_new[0] = fmaxf(m_i[0], t29[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_i_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    float t30[4];  // tile<128xf32> in L0
+    float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t30[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
+    float t29[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) alpha[reg] = exp2f(t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = qk[reg] - m_new_1[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t31[reg]);
-    float t32[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
+    float t31[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t32[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = t33[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = t32[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 1);
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = t33[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    float l_i_1[4];  // tile<128xf32> in L0
+    float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i_1[reg] = t32[reg] + t33[reg];
-    __half t34[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
+    __half t33[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = tilecc::cvt_f16(p[reg]);
-    float t35[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t35[reg] = acc[reg] * alpha[(reg / 8)];
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
     float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t35[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
@@ -789,73 +654,73 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t34[reg]);
-          part[1] = (t34[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t33[reg]);
+          part[1] = (t33[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
     pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
     pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
   tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s36 = out + head_offset;
-  __half* t37[4];  // tile<128x1xptr<f16>> in L2
+  __half* const s35 = out + head_offset;
+  __half* t36[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t37[reg] = s36 + t6[reg];
-  __half* t38[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
+  __half* t37[32];  // tile<128x64xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = t37[(reg / 8)] + offs_d[(reg % 8)];
-  float t39[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
+  float t38[32];  // tile<128x64xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t40[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
+  __half t39[32];  // tile<128x64xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(t39[reg]);
+  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t40[reg])) | (static_cast<unsigned>(__half_as_ushort(t40[(reg + 1)])) << 16);
-    if (t12[(reg / 8)]) *reinterpret_cast<unsigned*>(t38[reg]) = w;
+    w = static_cast<unsigned>(__half_as_ushort(t39[reg])) | (static_cast<unsigned>(__half_as_ushort(t39[(reg + 1)])) << 16);
+    if (t12[(reg / 16)]) *reinterpret_cast<unsigned*>(t37[reg]) = w;
   }
 }
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
 //   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
 //   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
 //   L5 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L7 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -864,51 +729,43 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
 // Shared memory: 46080 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows): 18432 bytes
 //   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 9216 bytes at offset 18432
-//   max across 2 warps: 1024 bytes at offset 18432
-//   layout conversion L0 -> L6: 512 bytes at offset 18432
-//   layout conversion L6 -> L0: 512 bytes at offset 18432
-//   sum across 2 warps: 1024 bytes at offset 18432
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes at offset 18432
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L4_t0 = warp;  // thread position along dim 0 of L4
   const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L7_t1 = lane;  // thread position along dim 1 of L7
-  const int L7_t0 = warp;  // thread position along dim 0 of L7
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L0_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L6_t0 = warp * 32 + lane;  // thread position along dim 0 of L6
-  const int L6_b0_128 = (L6_t0) & 127;
+  const int L6_t1 = lane;  // thread position along dim 1 of L6
+  const int L6_t0 = warp;  // thread position along dim 0 of L6
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
   const int64_t s2 = static_cast<int64_t>(s1);
   const int64_t head_offset = s2 * stride_head;
-  int t3[4];  // tile<128xi32> in L0
+  int t3[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[8];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
+  int offs_d[16];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 16 + reg % 2;
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
   const __half* const s4 = q + head_offset;
-  int64_t t5[4];  // tile<128x1xi64> in L2
+  int64_t t5[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[4];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t6[reg] = t5[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
   int t7[16];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) t7[reg] = L4_t0 + reg * 8;
@@ -930,9 +787,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
   const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool t12[4];  // tile<128x1xi1> in L2
+  bool t12[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = offs_m[reg] < seq_len;
+  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
   bool t13[16];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
@@ -948,11 +805,12 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L6, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[4];  // tile<128xf32> in L0, carried
+  float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) l_i[reg] = 0.0f;
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
@@ -961,9 +819,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
   for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
   __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n[8];  // tile<64xi32> in L1
+    int offs_n[16];  // tile<64xi32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
     int offs_d_2[8];  // tile<64xi32> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L4_t0 + reg * 8;
@@ -1000,18 +858,18 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     __half v_tile[16];  // tile<64x64xf16> in L3, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) v_tile[reg] = t21[(reg / 2)] ? *t22[reg] : tilecc::cvt_f16(0.0f);
-    bool t23[8];  // tile<1x64xi1> in L2
+    bool t23[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n[reg] < seq_len;
     bool t24[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
     bool t25[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 8)] && t25[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
     float t26[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
@@ -1021,23 +879,23 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
       unsigned char* const dot_a = smem + 0;
       unsigned char* const dot_b = (smem + 18432) + 0;
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L7_t0 + (reg % 8) * 8) * 144 + (L7_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
+      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 144 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -1047,126 +905,66 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t28[4];  // tile<128xf32> in L0
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t28[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t28[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t28[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
+    for (int reg = 0; reg < 2; ++reg) {
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t28[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t28[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t28[reg] = fmaxf(t28[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
-      __syncthreads();
-      t29[0] = buf[(L6_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L6
-    m_new[0] = fmaxf(m_i[0], t29[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_i_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    float t30[4];  // tile<128xf32> in L0
+    float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t30[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
+    float t29[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) alpha[reg] = exp2f(t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = qk[reg] - m_new_1[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t31[reg]);
-    float t32[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
+    float t31[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t32[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = t33[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = t32[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 1);
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 18432));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = t33[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    float l_i_1[4];  // tile<128xf32> in L0
+    float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i_1[reg] = t32[reg] + t33[reg];
-    __half t34[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
+    __half t33[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = tilecc::cvt_f16(p[reg]);
-    float t35[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t35[reg] = acc[reg] * alpha[(reg / 8)];
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
     float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t35[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
@@ -1175,11 +973,11 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t34[reg]);
-          part[1] = (t34[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t33[reg]);
+          part[1] = (t33[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       #pragma unroll
@@ -1188,55 +986,55 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s36 = out + head_offset;
-  __half* t37[4];  // tile<128x1xptr<f16>> in L2
+  __half* const s35 = out + head_offset;
+  __half* t36[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t37[reg] = s36 + t6[reg];
-  __half* t38[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
+  __half* t37[32];  // tile<128x64xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = t37[(reg / 8)] + offs_d[(reg % 8)];
-  float t39[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
+  float t38[32];  // tile<128x64xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t40[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
+  __half t39[32];  // tile<128x64xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(t39[reg]);
+  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (t12[(reg / 8)]) *t38[reg] = t40[reg];
+  for (int reg = 0; reg < 32; ++reg) if (t12[(reg / 16)]) *t37[reg] = t39[reg];
 }
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true_aligned ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
 //   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
 //   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
 //   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -1245,49 +1043,41 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 73728 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows): 55296 bytes
-//   max across 2 warps: 1024 bytes at offset 55296
-//   layout conversion L0 -> L6: 512 bytes at offset 55296
-//   layout conversion L6 -> L0: 512 bytes at offset 55296
-//   sum across 2 warps: 1024 bytes at offset 55296
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 18432 bytes at offset 55296
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L0_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L6_t0 = warp * 32 + lane;  // thread position along dim 0 of L6
-  const int L6_b0_128 = (L6_t0) & 127;
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
   const int64_t s2 = static_cast<int64_t>(s1);
   const int64_t head_offset = s2 * stride_head;
-  int t3[4];  // tile<128xi32> in L0
+  int t3[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[8];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
+  int offs_d[16];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 16 + reg % 2;
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
   const __half* const s4 = q + head_offset;
-  int64_t t5[4];  // tile<128x1xi64> in L2
+  int64_t t5[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[4];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t6[reg] = t5[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
   int t7[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t7[reg] = L4_t0 + reg * 32;
@@ -1309,9 +1099,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool t12[4];  // tile<128x1xi1> in L2
+  bool t12[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = offs_m[reg] < seq_len;
+  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
   bool t13[4];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
@@ -1348,11 +1138,12 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L6, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[4];  // tile<128xf32> in L0, carried
+  float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) l_i[reg] = 0.0f;
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
   float acc[32];  // tile<128x64xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
@@ -1457,21 +1248,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
         if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
     }
     tilecc::cp_async_commit();
-    int offs_n_1[8];  // tile<64xi32> in L1
+    int offs_n_1[16];  // tile<64xi32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool t23[8];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+    bool t23[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
     bool t24[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
     bool t25[32];  // tile<128x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 8)] && t25[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
     float t26[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
@@ -1482,18 +1273,18 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 8 + 2 * ni], t26[(2 * mi) * 8 + 2 * ni + 1], t26[(2 * mi + 1) * 8 + 2 * ni], t26[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
@@ -1503,126 +1294,66 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t28[4];  // tile<128xf32> in L0
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t28[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t28[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t28[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
+    for (int reg = 0; reg < 2; ++reg) {
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
       t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t28[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t28[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t28[reg] = fmaxf(t28[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t29[1];  // tile<128xf32> in L6, layout conversion L0 -> L6
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L0_t1 == 0) buf[(L0_t0 + reg * 32)] = t28[reg];
-      __syncthreads();
-      t29[0] = buf[(L6_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L6
-    m_new[0] = fmaxf(m_i[0], t29[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_i_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[4];  // tile<128xf32> in L0, layout conversion L6 -> L0
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      if (L6_t0 * 1 < 128) buf[(L6_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_1[reg] = buf[(L0_t0 + reg * 32)];
-    }
-    float t30[4];  // tile<128xf32> in L0
+    float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t30[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
+    float t29[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) alpha[reg] = exp2f(t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = qk[reg] - m_new_1[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t31[reg]);
-    float t32[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
+    float t31[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t32[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = t33[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = t32[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 1);
-      t33[reg] = t33[reg] + __shfl_xor_sync(0xffffffffu, t33[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
+      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 55296));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = t33[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    float l_i_1[4];  // tile<128xf32> in L0
+    float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i_1[reg] = t32[reg] + t33[reg];
-    __half t34[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
+    __half t33[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = tilecc::cvt_f16(p[reg]);
-    float t35[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t35[reg] = acc[reg] * alpha[(reg / 8)];
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
     float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t35[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
@@ -1631,59 +1362,60 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t34[reg]);
-          part[1] = (t34[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t33[reg]);
+          part[1] = (t33[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       __syncthreads();
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L2_wn + 2 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
     pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
     pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
   tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s36 = out + head_offset;
-  __half* t37[4];  // tile<128x1xptr<f16>> in L2
+  __half* const s35 = out + head_offset;
+  __half* t36[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t37[reg] = s36 + t6[reg];
-  __half* t38[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
+  __half* t37[32];  // tile<128x64xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = t37[(reg / 8)] + offs_d[(reg % 8)];
-  float t39[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
+  float t38[32];  // tile<128x64xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t40[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
+  __half t39[32];  // tile<128x64xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(t39[reg]);
+  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t40[reg])) | (static_cast<unsigned>(__half_as_ushort(t40[(reg + 1)])) << 16);
-    if (t12[(reg / 8)]) *reinterpret_cast<unsigned*>(t38[reg]) = w;
+    w = static_cast<unsigned>(__half_as_ushort(t39[reg])) | (static_cast<unsigned>(__half_as_ushort(t39[(reg + 1)])) << 16);
+    if (t12[(reg / 16)]) *reinterpret_cast<unsigned*>(t37[reg]) = w;
   }
 }
 
@@ -1691,16 +1423,12 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L5 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L8 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L9 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L10 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -1708,37 +1436,23 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 70656 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows): 34816 bytes
-//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
-//   max across 2 warps: 1024 bytes at offset 34816
-//   layout conversion L1 -> L8: 512 bytes at offset 34816
-//   layout conversion L8 -> L3: 512 bytes at offset 34816
-//   layout conversion L8 -> L1: 512 bytes at offset 34816
-//   sum across 2 warps: 1024 bytes at offset 34816
-//   layout conversion L1 -> L3: 512 bytes at offset 34816
+//   dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes at offset 34816
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = lane;  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L6_t1 = lane;  // thread position along dim 1 of L6
   const int L6_t0 = warp;  // thread position along dim 0 of L6
-  const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L5_t0 = warp;  // thread position along dim 0 of L5
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
-  const int L10_t1 = lane;  // thread position along dim 1 of L10
-  const int L10_t0 = warp;  // thread position along dim 0 of L10
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
-  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
-  const int L8_b0_128 = (L8_t0) & 127;
-  const int L4_wm = (warp >> 2);  // warp row of L4
-  const int L4_wn = (warp & 3);  // warp column of L4
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
@@ -1747,305 +1461,221 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
   int t3[4];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t1 + reg * 32;
-  int t4[4];  // tile<128xi32> in L1
+  int t4[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t4[reg] = L1_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t4[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
   const __half* const s5 = q + head_offset;
-  int t6[8];  // tile<128xi32> in L3
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t6[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t7[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t6[reg];
-  int64_t t7[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
+  int t8[16];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t7[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t8[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 16; ++reg) t8[reg] = L4_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = t7[reg] * stride_row;
-  int t9[16];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + t8[reg];
+  int64_t t9[16];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = L6_t0 + reg * 8;
-  int offs_m_2[16];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t t10[16];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_2[reg] = start_m + t9[reg];
-  int64_t t10[16];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 16; ++reg) t10[reg] = t9[reg] * stride_row;
+  const __half* t11[16];  // tile<128x1xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = static_cast<int64_t>(offs_m_2[reg]);
-  int64_t t11[16];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 16; ++reg) t11[reg] = s5 + t10[reg];
+  int t12[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t11[reg] = t10[reg] * stride_row;
-  const __half* t12[16];  // tile<128x1xptr<const f16>> in L5
+  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = s5 + t11[reg];
-  int t13[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 4)] + t3[(reg % 4)];
+  bool t14[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t13[reg] = L7_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  const __half* t14[64];  // tile<128x128xptr<const f16>> in L5
+  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
+  bool t15[16];  // tile<128x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t14[reg] = t12[(reg / 4)] + t3[(reg % 4)];
-  bool t15[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 16; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L3, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  bool t16[16];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t16[reg] = offs_m_2[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L5, one element per access
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = t16[(reg / 4)] ? *t14[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = t15[(reg / 4)] ? *t13[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int s17 = start_m + 128;
-    const int s18 = (seq_len < s17 ? seq_len : s17);
-    end_n = s18;
+    const int s16 = start_m + 128;
+    const int s17 = (seq_len < s16 ? seq_len : s16);
+    end_n = s17;
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L8, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[8];  // tile<128xf32> in L3, carried
+  float m_i[2];  // tile<128xf32> in L1, carried
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L4, carried
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[64];  // tile<128x128xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows), 34816 bytes
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
+  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
   __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int t19[8];  // tile<64xi32> in L9
+    int t18[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
-    int offs_n[8];  // tile<64xi32> in L9
+    for (int reg = 0; reg < 16; ++reg) t18[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + t19[reg];
-    int t20[8];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + t18[reg];
+    int t19[8];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t20[reg] = L6_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 8; ++reg) t19[reg] = L4_t0 + reg * 8;
+    int offs_n_1[8];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t20[reg];
-    int64_t t21[8];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t19[reg];
+    int64_t t20[8];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t21[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t t22[8];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t20[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t t21[8];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t22[reg] = t21[reg] * stride_row;
-    int64_t t23[8];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t21[reg] = t20[reg] * stride_row;
+    int64_t t22[8];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = head_offset + t22[reg];
-    int64_t t24[4];  // tile<1x128xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t22[reg] = head_offset + t21[reg];
+    int64_t t23[4];  // tile<1x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
+    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t23[(reg / 4)] + t24[(reg % 4)];
-    const __half* t25[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 4)] + t23[(reg % 4)];
+    const __half* t24[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = k + kv_offsets[reg];
-    bool t26[8];  // tile<64x1xi1> in L5
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
+    bool t25[8];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t26[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L5, one element per access
+    for (int reg = 0; reg < 8; ++reg) t25[reg] = offs_n_1[reg] < seq_len;
+    __half k_tile[32];  // tile<64x128xf16> in L3, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = t26[(reg / 4)] ? *t25[reg] : tilecc::cvt_f16(0.0f);
-    const __half* t27[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = t25[(reg / 4)] ? *t24[reg] : tilecc::cvt_f16(0.0f);
+    const __half* t26[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L5, one element per access
+    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
+    __half v_tile[32];  // tile<64x128xf16> in L3, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = t26[(reg / 4)] ? *t27[reg] : tilecc::cvt_f16(0.0f);
-    bool t28[8];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = t25[(reg / 4)] ? *t26[reg] : tilecc::cvt_f16(0.0f);
+    bool t27[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n[reg] < seq_len;
+    bool t28[32];  // tile<128x64xi1> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
     bool t29[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
-    bool t30[32];  // tile<128x64xi1> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = (t29[reg] || true);
+    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t28[(reg % 8)] && t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
+      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
       unsigned char* const dot_a = smem + 0;
       unsigned char* const dot_b = (smem + 34816) + 0;
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L10_t0 + (reg % 8) * 8) * 272 + (L10_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
+      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 272 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
       __syncthreads();
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    float t32[32];  // tile<128x64xf32> in L2
+    float t31[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t32[reg] = t31[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t32[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = fmaxf(t33[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 1));
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 2));
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = fmaxf(t33[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
-      __syncthreads();
-      t34[0] = buf[(L8_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L8
-    m_new[0] = fmaxf(m_i[0], t34[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_i_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_new_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float t35[8];  // tile<128xf32> in L3
+    float m_new[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t35[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
+    float t33[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) alpha[reg] = exp2f(t35[reg]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_2[reg] = buf[(L1_t0 + reg * 32)];
-    }
-    float t36[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t36[reg] = qk[reg] - m_new_2[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t36[reg]);
-    float t37[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
+    float t35[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t37[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t38[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t36[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t38[reg] = t38[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t36[reg] = t36[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 1);
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t38[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t38[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t38[reg] = t38[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t39[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float l_i_1[8];  // tile<128xf32> in L3
+    float l_i_1[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i_1[reg] = t37[reg] + t39[reg];
-    __half t40[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
+    __half t37[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(p[reg]);
-    float t41[64];  // tile<128x128xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
+    float t38[64];  // tile<128x128xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t41[reg] = acc[reg] * alpha[(reg / 8)];
-    float acc_1[64];  // tile<128x128xf32> in L4, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
+    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t41[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
@@ -2054,71 +1684,68 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t40[reg]);
-          part[1] = (t40[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t37[reg]);
+          part[1] = (t37[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
+      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned fa[1][4], fb[16][2];
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s42 = out + head_offset;
-  __half* t43[8];  // tile<128x1xptr<f16>> in L4
+  __half* const s39 = out + head_offset;
+  __half* t40[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t43[reg] = s42 + t8[reg];
-  __half* t44[64];  // tile<128x128xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
+  __half* t41[64];  // tile<128x128xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t44[reg] = t43[(reg / 8)] + t13[(reg % 8)];
-  float t45[64];  // tile<128x128xf32> in L4
+  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
+  float t42[64];  // tile<128x128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t45[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t46[64];  // tile<128x128xf16> in L4
+  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
+  __half t43[64];  // tile<128x128xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t46[reg] = tilecc::cvt_f16(t45[reg]);
+  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t15[(reg / 8)]) *t44[reg] = t46[reg];
+  for (int reg = 0; reg < 64; ++reg) if (t14[(reg / 32)]) *t41[reg] = t43[reg];
 }
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false_aligned ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L8 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L9 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L10 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -2127,34 +1754,20 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 122880 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows): 104448 bytes
-//   max across 2 warps: 1024 bytes at offset 104448
-//   layout conversion L1 -> L8: 512 bytes at offset 104448
-//   layout conversion L8 -> L3: 512 bytes at offset 104448
-//   layout conversion L8 -> L1: 512 bytes at offset 104448
-//   sum across 2 warps: 1024 bytes at offset 104448
-//   layout conversion L1 -> L3: 512 bytes at offset 104448
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 18432 bytes at offset 104448
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = (lane & 15);  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
-  const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
-  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
-  const int L8_b0_128 = (L8_t0) & 127;
-  const int L4_wm = (warp >> 2);  // warp row of L4
-  const int L4_wn = (warp & 3);  // warp column of L4
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
@@ -2163,57 +1776,51 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   int t3[8];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t3[reg] = L0_t1 * 8 + reg;
-  int t4[4];  // tile<128xi32> in L1
+  int t4[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t4[reg] = L1_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t4[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
   const __half* const s5 = q + head_offset;
-  int t6[8];  // tile<128xi32> in L3
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t6[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t7[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t6[reg];
-  int64_t t7[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
+  int t8[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t7[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t8[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) t8[reg] = L4_t0 + reg * 16;
+  int offs_m_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = t7[reg] * stride_row;
-  int t9[8];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t8[reg];
+  int64_t t9[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L6_t0 + reg * 16;
-  int offs_m_2[8];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t t10[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_2[reg] = start_m + t9[reg];
-  int64_t t10[8];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 8; ++reg) t10[reg] = t9[reg] * stride_row;
+  const __half* t11[8];  // tile<128x1xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = static_cast<int64_t>(offs_m_2[reg]);
-  int64_t t11[8];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 8; ++reg) t11[reg] = s5 + t10[reg];
+  int t12[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = t10[reg] * stride_row;
-  const __half* t12[8];  // tile<128x1xptr<const f16>> in L5
+  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t12[reg] = s5 + t11[reg];
-  int t13[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 8)] + t3[(reg % 8)];
+  bool t14[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t13[reg] = L7_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  const __half* t14[64];  // tile<128x128xptr<const f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t14[reg] = t12[(reg / 8)] + t3[(reg % 8)];
-  bool t15[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
+  bool t15[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  bool t16[8];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t16[reg] = offs_m_2[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
+  __half q_tile[64];  // tile<128x128xf16> in L3, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (t16[(reg / 8)]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t14[reg]);
+    if (t15[(reg / 8)]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
       q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
@@ -2236,18 +1843,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int s17 = start_m + 128;
-    const int s18 = (seq_len < s17 ? seq_len : s17);
-    end_n = s18;
+    const int s16 = start_m + 128;
+    const int s17 = (seq_len < s16 ? seq_len : s16);
+    end_n = s17;
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L8, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[8];  // tile<128xf32> in L3, carried
+  float m_i[2];  // tile<128xf32> in L1, carried
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L4, carried
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[64];  // tile<128x128xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   // pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows), 104448 bytes
@@ -2264,48 +1872,48 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
       part[5] = (q_tile[(reg + 5)]);
       part[6] = (q_tile[(reg + 6)]);
       part[7] = (q_tile[(reg + 7)]);
-      *reinterpret_cast<uint4*>((smem + 69632) + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+      *reinterpret_cast<uint4*>((smem + 69632) + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
     }
   }
   int pipe_read = 0, pipe_write = 1;  // ring slots
   {  // copies for iteration (0 + 0 * 64)
     const int k_ahead = (0 + 0 * 64);
-    int t19[4];  // tile<64xi32> in L6
+    int t18[4];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
-    int offs_n[4];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
+    int offs_n[4];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t19[reg];
-    int64_t t20[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t18[reg];
+    int64_t t19[4];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t t21[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t t20[4];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
-    int64_t t22[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
+    int64_t t21[4];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
-    int64_t t23[8];  // tile<1x128xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
+    int64_t t22[8];  // tile<1x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
+    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
-    const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
+    const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
-    bool t25[4];  // tile<64x1xi1> in L5
+    for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
+    bool t24[4];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
-    const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
+    const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead < end_n && t25[(reg / 8)]);
+    for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead < end_n && t25[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead < end_n && t24[(reg / 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead < end_n && t24[(reg / 8)]);
   }
   tilecc::cp_async_commit();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
@@ -2313,232 +1921,153 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     __syncthreads();  // ... for every thread, and the slot written next is no longer read
     {  // copies for iteration (start_n + 1 * 64)
       const int k_ahead_1 = (start_n + 1 * 64);
-      int t19[4];  // tile<64xi32> in L6
+      int t18[4];  // tile<64xi32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
-      int offs_n[4];  // tile<64xi32> in L6
+      for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
+      int offs_n[4];  // tile<64xi32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t19[reg];
-      int64_t t20[4];  // tile<64x1xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t18[reg];
+      int64_t t19[4];  // tile<64x1xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
-      int64_t t21[4];  // tile<64x1xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
+      int64_t t20[4];  // tile<64x1xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
-      int64_t t22[4];  // tile<64x1xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
+      int64_t t21[4];  // tile<64x1xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
-      int64_t t23[8];  // tile<1x128xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
+      int64_t t22[8];  // tile<1x128xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
-      int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+      for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
+      int64_t kv_offsets[32];  // tile<64x128xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
-      const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
+      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
+      const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
-      bool t25[4];  // tile<64x1xi1> in L5
+      for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
+      bool t24[4];  // tile<64x1xi1> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
-      const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
+      for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
+      const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
+      for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
     }
     tilecc::cp_async_commit();
-    int t27[8];  // tile<64xi32> in L9
+    int t26[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t27[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
-    int offs_n_1[8];  // tile<64xi32> in L9
+    for (int reg = 0; reg < 16; ++reg) t26[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n_1[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t27[reg];
-    bool t28[8];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + t26[reg];
+    bool t27[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n_1[reg] < seq_len;
+    bool t28[32];  // tile<128x64xi1> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
     bool t29[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
-    bool t30[32];  // tile<128x64xi1> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = (t29[reg] || true);
+    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t28[(reg % 8)] && t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
       unsigned char* const dot_a = smem + 69632;
       unsigned char* const dot_b = smem + 0 + pipe_read * 17408;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    float t32[32];  // tile<128x64xf32> in L2
+    float t31[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t32[reg] = t31[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t32[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = fmaxf(t33[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 1));
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 2));
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = fmaxf(t33[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
-      __syncthreads();
-      t34[0] = buf[(L8_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L8
-    m_new[0] = fmaxf(m_i[0], t34[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_i_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_new_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float t35[8];  // tile<128xf32> in L3
+    float m_new[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t35[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
+    float t33[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) alpha[reg] = exp2f(t35[reg]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_2[reg] = buf[(L1_t0 + reg * 32)];
-    }
-    float t36[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t36[reg] = qk[reg] - m_new_2[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t36[reg]);
-    float t37[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
+    float t35[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t37[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t38[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t36[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t38[reg] = t38[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t36[reg] = t36[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 1);
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t38[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t38[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t38[reg] = t38[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t39[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float l_i_1[8];  // tile<128xf32> in L3
+    float l_i_1[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i_1[reg] = t37[reg] + t39[reg];
-    __half t40[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
+    __half t37[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(p[reg]);
-    float t41[64];  // tile<128x128xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
+    float t38[64];  // tile<128x128xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t41[reg] = acc[reg] * alpha[(reg / 8)];
-    float acc_1[64];  // tile<128x128xf32> in L4, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
+    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t41[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
@@ -2547,59 +2076,60 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t40[reg]);
-          part[1] = (t40[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t37[reg]);
+          part[1] = (t37[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned fa[1][4], fb[16][2];
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
     pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
     pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
   tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s42 = out + head_offset;
-  __half* t43[8];  // tile<128x1xptr<f16>> in L4
+  __half* const s39 = out + head_offset;
+  __half* t40[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t43[reg] = s42 + t8[reg];
-  __half* t44[64];  // tile<128x128xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
+  __half* t41[64];  // tile<128x128xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t44[reg] = t43[(reg / 8)] + t13[(reg % 8)];
-  float t45[64];  // tile<128x128xf32> in L4
+  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
+  float t42[64];  // tile<128x128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t45[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t46[64];  // tile<128x128xf16> in L4
+  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
+  __half t43[64];  // tile<128x128xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t46[reg] = tilecc::cvt_f16(t45[reg]);
+  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t46[reg])) | (static_cast<unsigned>(__half_as_ushort(t46[(reg + 1)])) << 16);
-    if (t15[(reg / 8)]) *reinterpret_cast<unsigned*>(t44[reg]) = w;
+    w = static_cast<unsigned>(__half_as_ushort(t43[reg])) | (static_cast<unsigned>(__half_as_ushort(t43[(reg + 1)])) << 16);
+    if (t14[(reg / 32)]) *reinterpret_cast<unsigned*>(t41[reg]) = w;
   }
 }
 
@@ -2607,16 +2137,12 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L5 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L8 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L9 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L10 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -2624,37 +2150,23 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 70656 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows): 34816 bytes
-//   dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
-//   max across 2 warps: 1024 bytes at offset 34816
-//   layout conversion L1 -> L8: 512 bytes at offset 34816
-//   layout conversion L8 -> L3: 512 bytes at offset 34816
-//   layout conversion L8 -> L1: 512 bytes at offset 34816
-//   sum across 2 warps: 1024 bytes at offset 34816
-//   layout conversion L1 -> L3: 512 bytes at offset 34816
+//   dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes at offset 34816
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = lane;  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L6_t1 = lane;  // thread position along dim 1 of L6
   const int L6_t0 = warp;  // thread position along dim 0 of L6
-  const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L5_t0 = warp;  // thread position along dim 0 of L5
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
-  const int L10_t1 = lane;  // thread position along dim 1 of L10
-  const int L10_t0 = warp;  // thread position along dim 0 of L10
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
-  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
-  const int L8_b0_128 = (L8_t0) & 127;
-  const int L4_wm = (warp >> 2);  // warp row of L4
-  const int L4_wn = (warp & 3);  // warp column of L4
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
@@ -2663,305 +2175,221 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
   int t3[4];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t1 + reg * 32;
-  int t4[4];  // tile<128xi32> in L1
+  int t4[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t4[reg] = L1_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t4[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
   const __half* const s5 = q + head_offset;
-  int t6[8];  // tile<128xi32> in L3
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t6[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t7[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t6[reg];
-  int64_t t7[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
+  int t8[16];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t7[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t8[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 16; ++reg) t8[reg] = L4_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = t7[reg] * stride_row;
-  int t9[16];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + t8[reg];
+  int64_t t9[16];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = L6_t0 + reg * 8;
-  int offs_m_2[16];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t t10[16];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_2[reg] = start_m + t9[reg];
-  int64_t t10[16];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 16; ++reg) t10[reg] = t9[reg] * stride_row;
+  const __half* t11[16];  // tile<128x1xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = static_cast<int64_t>(offs_m_2[reg]);
-  int64_t t11[16];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 16; ++reg) t11[reg] = s5 + t10[reg];
+  int t12[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t11[reg] = t10[reg] * stride_row;
-  const __half* t12[16];  // tile<128x1xptr<const f16>> in L5
+  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = s5 + t11[reg];
-  int t13[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 4)] + t3[(reg % 4)];
+  bool t14[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t13[reg] = L7_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  const __half* t14[64];  // tile<128x128xptr<const f16>> in L5
+  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
+  bool t15[16];  // tile<128x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t14[reg] = t12[(reg / 4)] + t3[(reg % 4)];
-  bool t15[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 16; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L3, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  bool t16[16];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t16[reg] = offs_m_2[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L5, one element per access
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = t16[(reg / 4)] ? *t14[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = t15[(reg / 4)] ? *t13[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int s17 = start_m + 128;
-    const int s18 = (seq_len < s17 ? seq_len : s17);
-    end_n = s18;
+    const int s16 = start_m + 128;
+    const int s17 = (seq_len < s16 ? seq_len : s16);
+    end_n = s17;
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L8, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[8];  // tile<128xf32> in L3, carried
+  float m_i[2];  // tile<128xf32> in L1, carried
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L4, carried
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[64];  // tile<128x128xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows), 34816 bytes
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
+  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
   __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int t19[8];  // tile<64xi32> in L9
+    int t18[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
-    int offs_n[8];  // tile<64xi32> in L9
+    for (int reg = 0; reg < 16; ++reg) t18[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + t19[reg];
-    int t20[8];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + t18[reg];
+    int t19[8];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t20[reg] = L6_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 8; ++reg) t19[reg] = L4_t0 + reg * 8;
+    int offs_n_1[8];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t20[reg];
-    int64_t t21[8];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t19[reg];
+    int64_t t20[8];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t21[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t t22[8];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t20[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t t21[8];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t22[reg] = t21[reg] * stride_row;
-    int64_t t23[8];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t21[reg] = t20[reg] * stride_row;
+    int64_t t22[8];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = head_offset + t22[reg];
-    int64_t t24[4];  // tile<1x128xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t22[reg] = head_offset + t21[reg];
+    int64_t t23[4];  // tile<1x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
+    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t23[(reg / 4)] + t24[(reg % 4)];
-    const __half* t25[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 4)] + t23[(reg % 4)];
+    const __half* t24[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = k + kv_offsets[reg];
-    bool t26[8];  // tile<64x1xi1> in L5
+    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
+    bool t25[8];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t26[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L5, one element per access
+    for (int reg = 0; reg < 8; ++reg) t25[reg] = offs_n_1[reg] < seq_len;
+    __half k_tile[32];  // tile<64x128xf16> in L3, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = t26[(reg / 4)] ? *t25[reg] : tilecc::cvt_f16(0.0f);
-    const __half* t27[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = t25[(reg / 4)] ? *t24[reg] : tilecc::cvt_f16(0.0f);
+    const __half* t26[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L5, one element per access
+    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
+    __half v_tile[32];  // tile<64x128xf16> in L3, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = t26[(reg / 4)] ? *t27[reg] : tilecc::cvt_f16(0.0f);
-    bool t28[8];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = t25[(reg / 4)] ? *t26[reg] : tilecc::cvt_f16(0.0f);
+    bool t27[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n[reg] < seq_len;
+    bool t28[32];  // tile<128x64xi1> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
     bool t29[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n[(reg % 8)];
-    bool t30[32];  // tile<128x64xi1> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = (t29[reg] || false);
+    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t28[(reg % 8)] && t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
     __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
+      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
       unsigned char* const dot_a = smem + 0;
       unsigned char* const dot_b = (smem + 34816) + 0;
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L10_t0 + (reg % 8) * 8) * 272 + (L10_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
+      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 272 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
       __syncthreads();
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    float t32[32];  // tile<128x64xf32> in L2
+    float t31[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t32[reg] = t31[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t32[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = fmaxf(t33[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 1));
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 2));
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = fmaxf(t33[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
-      __syncthreads();
-      t34[0] = buf[(L8_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L8
-    m_new[0] = fmaxf(m_i[0], t34[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_i_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_new_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float t35[8];  // tile<128xf32> in L3
+    float m_new[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t35[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
+    float t33[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) alpha[reg] = exp2f(t35[reg]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_2[reg] = buf[(L1_t0 + reg * 32)];
-    }
-    float t36[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t36[reg] = qk[reg] - m_new_2[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t36[reg]);
-    float t37[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
+    float t35[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t37[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t38[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t36[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t38[reg] = t38[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t36[reg] = t36[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 1);
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t38[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t38[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t38[reg] = t38[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 34816));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t39[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float l_i_1[8];  // tile<128xf32> in L3
+    float l_i_1[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i_1[reg] = t37[reg] + t39[reg];
-    __half t40[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
+    __half t37[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(p[reg]);
-    float t41[64];  // tile<128x128xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
+    float t38[64];  // tile<128x128xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t41[reg] = acc[reg] * alpha[(reg / 8)];
-    float acc_1[64];  // tile<128x128xf32> in L4, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
+    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t41[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
@@ -2970,71 +2398,68 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t40[reg]);
-          part[1] = (t40[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t37[reg]);
+          part[1] = (t37[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L5_t0 + (reg / 4) * 8) * 272 + (L5_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
+      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned fa[1][4], fb[16][2];
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s42 = out + head_offset;
-  __half* t43[8];  // tile<128x1xptr<f16>> in L4
+  __half* const s39 = out + head_offset;
+  __half* t40[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t43[reg] = s42 + t8[reg];
-  __half* t44[64];  // tile<128x128xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
+  __half* t41[64];  // tile<128x128xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t44[reg] = t43[(reg / 8)] + t13[(reg % 8)];
-  float t45[64];  // tile<128x128xf32> in L4
+  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
+  float t42[64];  // tile<128x128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t45[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t46[64];  // tile<128x128xf16> in L4
+  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
+  __half t43[64];  // tile<128x128xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t46[reg] = tilecc::cvt_f16(t45[reg]);
+  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t15[(reg / 8)]) *t44[reg] = t46[reg];
+  for (int reg = 0; reg < 64; ++reg) if (t14[(reg / 32)]) *t41[reg] = t43[reg];
 }
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true_aligned ----
 // 8 warps (256 threads) per program.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]}
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L8 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L9 = blocked{spt=[1,2] tpw=[8,4] wpc=[4,2] order=[1,0]} axes=[1]
-//   L10 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -3043,34 +2468,20 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 122880 bytes, reused by:
 //   pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows): 104448 bytes
-//   max across 2 warps: 1024 bytes at offset 104448
-//   layout conversion L1 -> L8: 512 bytes at offset 104448
-//   layout conversion L8 -> L3: 512 bytes at offset 104448
-//   layout conversion L8 -> L1: 512 bytes at offset 104448
-//   sum across 2 warps: 1024 bytes at offset 104448
-//   layout conversion L1 -> L3: 512 bytes at offset 104448
 //   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 18432 bytes at offset 104448
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L0_t1 = (lane & 15);  // thread position along dim 1 of L0
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
-  const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
-  const int L9_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L9
-  const int L2_wm = (warp >> 1);  // warp row of L2
-  const int L2_wn = (warp & 1);  // warp column of L2
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int L1_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L1
-  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
-  const int L8_b0_128 = (L8_t0) & 127;
-  const int L4_wm = (warp >> 2);  // warp row of L4
-  const int L4_wn = (warp & 3);  // warp column of L4
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L2_wm = warp;  // warp row of L2
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
   const int s0 = blockIdx.x;
   const int start_m = s0 * 128;
   const int s1 = blockIdx.y;
@@ -3079,57 +2490,51 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   int t3[8];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t3[reg] = L0_t1 * 8 + reg;
-  int t4[4];  // tile<128xi32> in L1
+  int t4[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t4[reg] = L1_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = start_m + t4[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
   const __half* const s5 = q + head_offset;
-  int t6[8];  // tile<128xi32> in L3
+  int64_t t6[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t6[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t t7[2];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t6[reg];
-  int64_t t7[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
+  int t8[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t7[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t8[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) t8[reg] = L4_t0 + reg * 16;
+  int offs_m_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = t7[reg] * stride_row;
-  int t9[8];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t8[reg];
+  int64_t t9[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L6_t0 + reg * 16;
-  int offs_m_2[8];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t t10[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_2[reg] = start_m + t9[reg];
-  int64_t t10[8];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 8; ++reg) t10[reg] = t9[reg] * stride_row;
+  const __half* t11[8];  // tile<128x1xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = static_cast<int64_t>(offs_m_2[reg]);
-  int64_t t11[8];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 8; ++reg) t11[reg] = s5 + t10[reg];
+  int t12[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = t10[reg] * stride_row;
-  const __half* t12[8];  // tile<128x1xptr<const f16>> in L5
+  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t12[reg] = s5 + t11[reg];
-  int t13[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 8)] + t3[(reg % 8)];
+  bool t14[2];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t13[reg] = L7_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  const __half* t14[64];  // tile<128x128xptr<const f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t14[reg] = t12[(reg / 8)] + t3[(reg % 8)];
-  bool t15[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
+  bool t15[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  bool t16[8];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t16[reg] = offs_m_2[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
+  __half q_tile[64];  // tile<128x128xf16> in L3, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (t16[(reg / 8)]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t14[reg]);
+    if (t15[(reg / 8)]) {
+      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
       q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
@@ -3152,18 +2557,19 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int s17 = start_m + 128;
-    const int s18 = (seq_len < s17 ? seq_len : s17);
-    end_n = s18;
+    const int s16 = start_m + 128;
+    const int s17 = (seq_len < s16 ? seq_len : s16);
+    end_n = s17;
   } else {
     end_n = seq_len;
   }
-  float m_i[1];  // tile<128xf32> in L8, carried
-  m_i[0] = (-tilecc::inf());
-  float l_i[8];  // tile<128xf32> in L3, carried
+  float m_i[2];  // tile<128xf32> in L1, carried
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L4, carried
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[64];  // tile<128x128xf32> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   // pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows), 104448 bytes
@@ -3180,48 +2586,48 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
       part[5] = (q_tile[(reg + 5)]);
       part[6] = (q_tile[(reg + 6)]);
       part[7] = (q_tile[(reg + 7)]);
-      *reinterpret_cast<uint4*>((smem + 69632) + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
+      *reinterpret_cast<uint4*>((smem + 69632) + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
     }
   }
   int pipe_read = 0, pipe_write = 1;  // ring slots
   {  // copies for iteration (0 + 0 * 64)
     const int k_ahead = (0 + 0 * 64);
-    int t19[4];  // tile<64xi32> in L6
+    int t18[4];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
-    int offs_n[4];  // tile<64xi32> in L6
+    for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
+    int offs_n[4];  // tile<64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t19[reg];
-    int64_t t20[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t18[reg];
+    int64_t t19[4];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t t21[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t t20[4];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
-    int64_t t22[4];  // tile<64x1xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
+    int64_t t21[4];  // tile<64x1xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
-    int64_t t23[8];  // tile<1x128xi64> in L5
+    for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
+    int64_t t22[8];  // tile<1x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+    for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
+    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
-    const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
+    const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
-    bool t25[4];  // tile<64x1xi1> in L5
+    for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
+    bool t24[4];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
-    const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
+    for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
+    const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead < end_n && t25[(reg / 8)]);
+    for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead < end_n && t25[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead < end_n && t24[(reg / 8)]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead < end_n && t24[(reg / 8)]);
   }
   tilecc::cp_async_commit();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
@@ -3229,232 +2635,153 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     __syncthreads();  // ... for every thread, and the slot written next is no longer read
     {  // copies for iteration (start_n + 1 * 64)
       const int k_ahead_1 = (start_n + 1 * 64);
-      int t19[4];  // tile<64xi32> in L6
+      int t18[4];  // tile<64xi32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t19[reg] = L6_t0 + reg * 16;
-      int offs_n[4];  // tile<64xi32> in L6
+      for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
+      int offs_n[4];  // tile<64xi32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t19[reg];
-      int64_t t20[4];  // tile<64x1xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t18[reg];
+      int64_t t19[4];  // tile<64x1xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t20[reg] = static_cast<int64_t>(offs_n[reg]);
-      int64_t t21[4];  // tile<64x1xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
+      int64_t t20[4];  // tile<64x1xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t21[reg] = t20[reg] * stride_row;
-      int64_t t22[4];  // tile<64x1xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
+      int64_t t21[4];  // tile<64x1xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t22[reg] = head_offset + t21[reg];
-      int64_t t23[8];  // tile<1x128xi64> in L5
+      for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
+      int64_t t22[8];  // tile<1x128xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
-      int64_t kv_offsets[32];  // tile<64x128xi64> in L5
+      for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
+      int64_t kv_offsets[32];  // tile<64x128xi64> in L3
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 8)] + t23[(reg % 8)];
-      const __half* t24[32];  // tile<64x128xptr<const f16>> in L5
+      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
+      const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
-      bool t25[4];  // tile<64x1xi1> in L5
+      for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
+      bool t24[4];  // tile<64x1xi1> in L3
       #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t25[reg] = offs_n[reg] < seq_len;
-      const __half* t26[32];  // tile<64x128xptr<const f16>> in L5
+      for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
+      const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t24[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
+      for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L5_t0 + (reg / 8) * 16) * 272 + (L5_t1 * 8 + (reg % 8)) * 2, t26[reg], k_ahead_1 < end_n && t25[(reg / 8)]);
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg)
+        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
     }
     tilecc::cp_async_commit();
-    int t27[8];  // tile<64xi32> in L9
+    int t26[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t27[reg] = L9_t1 * 2 + (reg / 2) * 16 + reg % 2;
-    int offs_n_1[8];  // tile<64xi32> in L9
+    for (int reg = 0; reg < 16; ++reg) t26[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n_1[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t27[reg];
-    bool t28[8];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + t26[reg];
+    bool t27[16];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t28[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n_1[reg] < seq_len;
+    bool t28[32];  // tile<128x64xi1> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
     bool t29[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = offs_m[(reg / 8)] >= offs_n_1[(reg % 8)];
-    bool t30[32];  // tile<128x64xi1> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = (t29[reg] || false);
+    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t28[(reg % 8)] && t30[reg]);
-    float t31[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
+    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
     {
-      // dot operands of t31: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
+      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
       unsigned char* const dot_a = smem + 69632;
       unsigned char* const dot_b = smem + 0 + pipe_read * 17408;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[2][4], fb[4][2];
+        unsigned fa[1][4], fb[8][2];
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (L2_wn + 2 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ++ni)
+          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
         #pragma unroll
-        for (int mi = 0; mi < 2; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(t31[(2 * mi) * 8 + 2 * ni], t31[(2 * mi) * 8 + 2 * ni + 1], t31[(2 * mi + 1) * 8 + 2 * ni], t31[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    float t32[32];  // tile<128x64xf32> in L2
+    float t31[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t32[reg] = t31[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t32[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t33[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float t32[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = qk[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = qk[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t33[reg] = fmaxf(t33[reg], qk[reg * 8 + reg2]);
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 1));
-      t33[reg] = fmaxf(t33[reg], __shfl_xor_sync(0xffffffffu, t33[reg], 2));
+    for (int reg = 0; reg < 2; ++reg) {
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
+      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t33[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t33[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t33[reg] = fmaxf(t33[reg], buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)]);
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t34[1];  // tile<128xf32> in L8, layout conversion L1 -> L8
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t33[reg];
-      __syncthreads();
-      t34[0] = buf[(L8_b0_128)];
-    }
-    float m_new[1];  // tile<128xf32> in L8
-    m_new[0] = fmaxf(m_i[0], t34[0]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_i_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_i[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_i_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_1[8];  // tile<128xf32> in L3, layout conversion L8 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) m_new_1[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float t35[8];  // tile<128xf32> in L3
+    float m_new[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t35[reg] = m_i_1[reg] - m_new_1[reg];
-    float alpha[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
+    float t33[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) alpha[reg] = exp2f(t35[reg]);
-    __syncthreads();  // earlier readers of shared memory are done
-    float m_new_2[4];  // tile<128xf32> in L1, layout conversion L8 -> L1
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      if (L8_t0 * 1 < 128) buf[(L8_b0_128)] = m_new[0];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) m_new_2[reg] = buf[(L1_t0 + reg * 32)];
-    }
-    float t36[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t36[reg] = qk[reg] - m_new_2[(reg / 8)];
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
+    float t34[32];  // tile<128x64xf32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t36[reg]);
-    float t37[8];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
+    float t35[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t37[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles), then warps (shared memory)
-    float t38[4];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float t36[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = p[reg * 8];
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = p[reg * 16];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 8; ++reg2) {
-        t38[reg] = t38[reg] + p[reg * 8 + reg2];
+      for (int reg2 = 1; reg2 < 16; ++reg2) {
+        t36[reg] = t36[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) {
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 1);
-      t38[reg] = t38[reg] + __shfl_xor_sync(0xffffffffu, t38[reg], 2);
+    for (int reg = 0; reg < 2; ++reg) {
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
+      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
     }
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg)
-        if ((lane & 3) == 0) {
-          buf[(warp & 1) * 128 + (L2_t0 + (reg * 8 / 8) * 32)] = t38[reg];
-        }
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) {
-        t38[reg] = buf[(L2_t0 + (reg * 8 / 8) * 32)];
-        for (int w = 1; w < 2; ++w) {
-          t38[reg] = t38[reg] + buf[w * 128 + (L2_t0 + (reg * 8 / 8) * 32)];
-        }
-      }
-    }
-    __syncthreads();  // earlier readers of shared memory are done
-    float t39[8];  // tile<128xf32> in L3, layout conversion L1 -> L3
-    {
-      float* buf = reinterpret_cast<float*>((smem + 104448));
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) if (L1_t1 == 0) buf[(L1_t0 + reg * 32)] = t38[reg];
-      __syncthreads();
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t39[reg] = buf[(L3_t0 + reg * 16)];
-    }
-    float l_i_1[8];  // tile<128xf32> in L3
+    float l_i_1[2];  // tile<128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i_1[reg] = t37[reg] + t39[reg];
-    __half t40[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
+    __half t37[32];  // tile<128x64xf16> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t40[reg] = tilecc::cvt_f16(p[reg]);
-    float t41[64];  // tile<128x128xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
+    float t38[64];  // tile<128x128xf32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t41[reg] = acc[reg] * alpha[(reg / 8)];
-    float acc_1[64];  // tile<128x128xf32> in L4, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
+    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t41[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
     __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
@@ -3463,59 +2790,60 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 8)) % 2 == 0) {
+        if (((reg % 16)) % 2 == 0) {
           __align__(16) __half part[2];
-          part[0] = (t40[reg]);
-          part[1] = (t40[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
+          part[0] = (t37[reg]);
+          part[1] = (t37[(reg + 1)]);
+          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
       __syncthreads();
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned fa[1][4], fb[16][2];
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ++ni)
+          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
         #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
+        for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
         }
       }
     }
-    m_i[0] = m_new[0];
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
     pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
     pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
   }
   tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s42 = out + head_offset;
-  __half* t43[8];  // tile<128x1xptr<f16>> in L4
+  __half* const s39 = out + head_offset;
+  __half* t40[2];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t43[reg] = s42 + t8[reg];
-  __half* t44[64];  // tile<128x128xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
+  __half* t41[64];  // tile<128x128xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t44[reg] = t43[(reg / 8)] + t13[(reg % 8)];
-  float t45[64];  // tile<128x128xf32> in L4
+  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
+  float t42[64];  // tile<128x128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t45[reg] = acc[reg] / l_i[(reg / 8)];
-  __half t46[64];  // tile<128x128xf16> in L4
+  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
+  __half t43[64];  // tile<128x128xf16> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t46[reg] = tilecc::cvt_f16(t45[reg]);
+  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t46[reg])) | (static_cast<unsigned>(__half_as_ushort(t46[(reg + 1)])) << 16);
-    if (t15[(reg / 8)]) *reinterpret_cast<unsigned*>(t44[reg]) = w;
+    w = static_cast<unsigned>(__half_as_ushort(t43[reg])) | (static_cast<unsigned>(__half_as_ushort(t43[(reg + 1)])) << 16);
+    if (t14[(reg / 32)]) *reinterpret_cast<unsigned*>(t41[reg]) = w;
   }
 }
 
