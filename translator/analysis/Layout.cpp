@@ -181,7 +181,9 @@ class Assigner {
 
   /// The accumulator layout of dot `d`; chained when another dot is in its data flow, forward
   /// or backward (Triton's rule for attention-like kernels).
+  std::map<const Op*, int> mma_;
   int mmaFor(const Op& d) {
+    if (auto it = mma_.find(&d); it != mma_.end()) return it->second;
     std::set<const Op*> seen{&d};
     std::vector<const Op*> work{&d};
     bool chained = false;
@@ -198,7 +200,7 @@ class Assigner {
         if (auto it = users_.find(r); it != users_.end())
           for (const Op* u : it->second) visit(u);
     }
-    return intern(mmaLayout(d.result()->type.shape, k_.numWarps, chained));
+    return mma_[&d] = intern(mmaLayout(d.result()->type.shape, k_.numWarps, chained));
   }
 
   int intern(const Layout& l) {
