@@ -1207,7 +1207,16 @@ void KernelPrinter::dot(const Op& o) {
   const std::string in = path == Path::TF32 ? "tilecc::to_tf32(" : "(";
   if (!inRingA) stage(a, "dot_a", 0, pitchA, in);
   if (!inRingB) stage(b, "dot_b", bT ? 1 : 0, pitchB, in);
-  if (!inRingA || !inRingB) line("__syncthreads();");
+  // A staged from an accumulator layout with every warp along M is read by the warp that
+  // wrote it (attention's P): a warp barrier suffices.
+  const Geo ga = geo(a);
+  const std::vector<int> alongM = {k_.numWarps, 1};
+  const bool warpPrivate = !inRingA && inRingB && isMmaLayout(*ga.l) && ga.l->wpc == alongM && gr.l->wpc == alongM &&
+                           path != Path::Fma;
+  if (warpPrivate)
+    line("__syncwarp();  // each warp reads only the rows of A it wrote");
+  else if (!inRingA || !inRingB)
+    line("__syncthreads();");
   const int regs1 = gr.ax[1].regs;
   if (path == Path::Fma) {
     // IEEE: multiply, then add, k ascending, as the host twin does.
@@ -1273,7 +1282,9 @@ void KernelPrinter::dot(const Op& o) {
   }
   --indent_;
   line("}");
-  smemBusy_ = true;
+  // Its staging area is read until here; the rings and operands staged once are rewritten
+  // only after the loop's own barrier.
+  if (bytesA + bytesB > 0) smemBusy_ = true;
 }
 
 void KernelPrinter::assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values) {

@@ -646,7 +646,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
       unsigned char* const dot_a = (smem + 55296);
@@ -661,7 +660,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
-      __syncthreads();
+      __syncwarp();  // each warp reads only the rows of A it wrote
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -1354,7 +1353,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
       unsigned char* const dot_a = (smem + 55296);
@@ -1369,7 +1367,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
-      __syncthreads();
+      __syncwarp();  // each warp reads only the rows of A it wrote
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -2068,7 +2066,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
       unsigned char* const dot_a = (smem + 104448);
@@ -2083,7 +2080,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
-      __syncthreads();
+      __syncwarp();  // each warp reads only the rows of A it wrote
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -2782,7 +2779,6 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
       // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
       unsigned char* const dot_a = (smem + 104448);
@@ -2797,7 +2793,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
           *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
         }
       }
-      __syncthreads();
+      __syncwarp();  // each warp reads only the rows of A it wrote
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
