@@ -16,7 +16,7 @@ using namespace tilecc;
 // CHECK: tilecc::cp_async16(smem + 0 + pipe_write * 5120
 // CHECK: A and B already in the pipeline's shared memory
 // CHECK: tilecc::ldmatrix_x4(fa[mi]
-// CHECK: tilecc::ldmatrix_x2_trans(fb[ni]
+// CHECK: tilecc::ldmatrix_x4_trans(pair
 // CHECK: tilecc::mma_f16(
 // CHECK: tilecc::cp_async_wait<0>();
 TILECC_KERNEL(num_warps = 4, num_stages = 3)

@@ -1261,12 +1261,30 @@ void KernelPrinter::dot(const Op& o) {
          (s8 ? "" : " + (" + ln + " >> 4) * 16") + ");");
     const std::string n0 = "((8 * (" + wnName + " + " + std::to_string(wn) + " * ni)) & " + std::to_string(N - 1) + ")";
     line("#pragma unroll");
-    line("for (int ni = 0; ni < " + std::to_string(nTiles) + "; ++ni)");
-    if (bT)
-      line("  tilecc::ldmatrix_x" + std::to_string(bRegs) + "(fb[ni], dot_b + (" + n0 + " + (" + ln + " & 7)) * " +
-           std::to_string(pitchB) + " + ks * " + std::to_string(kBytes) + (s8 ? "" : " + ((" + ln + " >> 3) & 1) * 16") + ");");
-    else
-      line("  tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + n0 + " * 2);");
+    if (!s8 && nTiles % 2 == 0) {
+      // Two n8 column groups per ldmatrix.x4: lanes 16-31 point at the second group.
+      const std::string nl = "((8 * (" + wnName + " + " + std::to_string(wn) + " * (ni + (" + ln + " >> 4)))) & " +
+                             std::to_string(N - 1) + ")";
+      line("for (int ni = 0; ni < " + std::to_string(nTiles) + "; ni += 2) {");
+      line("  unsigned pair[4];");
+      if (bT)
+        line("  tilecc::ldmatrix_x4(pair, dot_b + (" + nl + " + (" + ln + " & 7)) * " + std::to_string(pitchB) + " + ks * " +
+             std::to_string(kBytes) + " + ((" + ln + " >> 3) & 1) * 16);");
+      else
+        line("  tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + nl + " * 2);");
+      line("  fb[ni][0] = pair[0];");
+      line("  fb[ni][1] = pair[1];");
+      line("  fb[ni + 1][0] = pair[2];");
+      line("  fb[ni + 1][1] = pair[3];");
+      line("}");
+    } else {
+      line("for (int ni = 0; ni < " + std::to_string(nTiles) + "; ++ni)");
+      if (bT)
+        line("  tilecc::ldmatrix_x" + std::to_string(bRegs) + "(fb[ni], dot_b + (" + n0 + " + (" + ln + " & 7)) * " +
+             std::to_string(pitchB) + " + ks * " + std::to_string(kBytes) + (s8 ? "" : " + ((" + ln + " >> 3) & 1) * 16") + ");");
+      else
+        line("  tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + n0 + " * 2);");
+    }
     line("#pragma unroll");
     line("for (int mi = 0; mi < " + std::to_string(mTiles) + "; ++mi) {");
     line("  #pragma unroll");

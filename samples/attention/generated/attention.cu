@@ -181,8 +181,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -283,8 +289,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -570,8 +582,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -669,8 +687,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -888,8 +912,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -990,8 +1020,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -1277,8 +1313,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -1376,8 +1418,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * ni)) & 63) * 2);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -1598,8 +1646,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -1700,8 +1754,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 16; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -1990,8 +2050,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -2089,8 +2155,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 16; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -2311,8 +2383,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -2413,8 +2491,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 16; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -2703,8 +2787,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni)
-          tilecc::ldmatrix_x2(fb[ni], dot_b + (((8 * (0 + 1 * ni)) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
@@ -2802,8 +2892,14 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 16; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 16; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll

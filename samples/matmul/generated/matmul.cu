@@ -155,8 +155,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L5_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
@@ -417,8 +423,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L7_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L7_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L7_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
@@ -637,8 +649,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L6_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L6_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L6_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
@@ -946,8 +964,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L8_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L8_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L8_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
@@ -1218,8 +1242,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L5_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
@@ -1480,8 +1510,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L7_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L7_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L7_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
@@ -1700,8 +1736,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L6_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L6_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L6_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
@@ -1997,8 +2039,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
         for (int mi = 0; mi < 4; ++mi)
           tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L8_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni)
-          tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L8_wn + 4 * ni)) & 127) * 2);
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned pair[4];
+          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L8_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          fb[ni][0] = pair[0];
+          fb[ni][1] = pair[1];
+          fb[ni + 1][0] = pair[2];
+          fb[ni + 1][1] = pair[3];
+        }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
