@@ -626,6 +626,7 @@ class KernelPrinter {
   std::vector<Pipe> findPipes(const Op& loop);
   std::vector<Pipe> startPipeline(const Op& o, const std::vector<Pipe>& pipes, std::string& pipeWrite);
   bool readsAsStaged(const Block& body, const Value* r);
+  bool readsBTransposed(const Op& d);
   bool loopInvariantChain(const Block& body, const Value* v, const Value* iv, std::vector<const Op*>& chain);
   void issueCopies(const Op& loop, const std::vector<Pipe>& pipes, const std::string& iter, int ahead,
                    const std::string& slot, bool inLoop);
@@ -1151,6 +1152,24 @@ void KernelPrinter::stage(const Value* v, const std::string& buf, int rowAxis, i
   line("}");
 }
 
+// Whether dot `d` reads its B operand from shared memory transposed ([N][K]) rather than as
+// [K][N]: always for tf32 and int8 (their fragments need k-consecutive elements and ldmatrix
+// cannot transpose them); for 16-bit types when b's registers run along K (they are written as
+// they lie, and ldmatrix.trans reads [K][N]); never for IEEE fp32, read element by element.
+bool KernelPrinter::readsBTransposed(const Op& d) {
+  const Value* b = d.operands[1];
+  switch (b->type.elem.kind) {
+    case Scalar::I8: return true;
+    case Scalar::F32: return d.i != 0;
+    case Scalar::F16:
+    case Scalar::BF16: {
+      const Geo g = geo(b);
+      return g.l->order.front() == g.l->dims[0];
+    }
+    default: return false;
+  }
+}
+
 // dot: both operands go to shared memory (A as [M][K]; B as [K][N] or, transposed, [N][K]),
 // rows padded to an odd number of 16-byte units so that ldmatrix's eight row addresses hit
 // distinct banks. Each warp then loads tensor-core fragments with ldmatrix and accumulates
@@ -1161,7 +1180,7 @@ void KernelPrinter::dot(const Op& o) {
   const Value* b = o.operands[1];
   const Value* acc = o.operands[2];
   const Value* r = o.result();
-  const Geo gr = geo(r), gb = geo(b);
+  const Geo gr = geo(r);
   if (!isMmaLayout(*gr.l)) internalError("dot result outside an mma layout in " + k_.name);
   const int M = a->type.shape[0], K = a->type.shape[1], N = b->type.shape[1];
   const ElemType e = a->type.elem;
@@ -1175,11 +1194,7 @@ void KernelPrinter::dot(const Op& o) {
     default: unsupported(o, "dot() of " + toString(a->type) + " operands");
   }
   const int eb = e.bytes();
-  const std::string et = type(e);
-  // B transposed ([N][K]) unless ldmatrix.trans can read [K][N]: 16-bit elements, and b's
-  // registers run along N (they are written as they lie).
-  const int bFast = gb.l->order.front() == gb.l->dims[0] ? 0 : 1;
-  const bool bT = path == Path::TF32 || path == Path::S8 || ((path == Path::F16 || path == Path::BF16) && bFast == 0);
+  const bool bT = readsBTransposed(o);
   auto pitch = [&](int elems) { return ldmatrixPitch(elems * eb); };
   const auto ringA = pipes_.find(a);
   const auto ringB = !bT ? pipes_.find(b) : b->def && b->def->kind == OpKind::Trans ? pipes_.find(b->def->operands[0]) : pipes_.end();
@@ -1259,19 +1274,21 @@ void KernelPrinter::dot(const Op& o) {
     line("  tilecc::ldmatrix_x" + std::to_string(aRegs) + "(fa[mi], dot_a + (8 * (" + wmName + " + " + std::to_string(wm) +
          " * (2 * mi + ((" + ln + " >> 3) & 1))) + (" + ln + " & 7)) * " + std::to_string(pitchA) + " + ks * " + std::to_string(kBytes) +
          (s8 ? "" : " + (" + ln + " >> 4) * 16") + ");");
-    const std::string n0 = "((8 * (" + wnName + " + " + std::to_string(wn) + " * ni)) & " + std::to_string(N - 1) + ")";
+    // The row this lane points at for the n8 column group `group` (an expression): B as
+    // [N][K] (lanes step rows of n, then 16 bytes along k) or [K][N] (lanes step k rows).
+    auto bAddress = [&](const std::string& group) {
+      const std::string n = "((8 * (" + wnName + " + " + std::to_string(wn) + " * " + group + ")) & " + std::to_string(N - 1) + ")";
+      if (bT)
+        return "dot_b + (" + n + " + (" + ln + " & 7)) * " + std::to_string(pitchB) + " + ks * " + std::to_string(kBytes) +
+               (s8 ? "" : " + ((" + ln + " >> 3) & 1) * 16");
+      return "dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + n + " * 2";
+    };
     line("#pragma unroll");
     if (!s8 && nTiles % 2 == 0) {
       // Two n8 column groups per ldmatrix.x4: lanes 16-31 point at the second group.
-      const std::string nl = "((8 * (" + wnName + " + " + std::to_string(wn) + " * (ni + (" + ln + " >> 4)))) & " +
-                             std::to_string(N - 1) + ")";
       line("for (int ni = 0; ni < " + std::to_string(nTiles) + "; ni += 2) {");
       line("  unsigned pair[4];");
-      if (bT)
-        line("  tilecc::ldmatrix_x4(pair, dot_b + (" + nl + " + (" + ln + " & 7)) * " + std::to_string(pitchB) + " + ks * " +
-             std::to_string(kBytes) + " + ((" + ln + " >> 3) & 1) * 16);");
-      else
-        line("  tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + nl + " * 2);");
+      line(std::string("  tilecc::ldmatrix_x4") + (bT ? "" : "_trans") + "(pair, " + bAddress("(ni + (" + ln + " >> 4))") + ");");
       line("  fb[ni][0] = pair[0];");
       line("  fb[ni][1] = pair[1];");
       line("  fb[ni + 1][0] = pair[2];");
@@ -1279,11 +1296,7 @@ void KernelPrinter::dot(const Op& o) {
       line("}");
     } else {
       line("for (int ni = 0; ni < " + std::to_string(nTiles) + "; ++ni)");
-      if (bT)
-        line("  tilecc::ldmatrix_x" + std::to_string(bRegs) + "(fb[ni], dot_b + (" + n0 + " + (" + ln + " & 7)) * " +
-             std::to_string(pitchB) + " + ks * " + std::to_string(kBytes) + (s8 ? "" : " + ((" + ln + " >> 3) & 1) * 16") + ");");
-      else
-        line("  tilecc::ldmatrix_x2_trans(fb[ni], dot_b + (ks * 16 + (" + ln + " & 15)) * " + std::to_string(pitchB) + " + " + n0 + " * 2);");
+      line("  tilecc::ldmatrix_x" + std::to_string(bRegs) + (bT ? "" : "_trans") + "(fb[ni], " + bAddress("ni") + ");");
     }
     line("#pragma unroll");
     line("for (int mi = 0; mi < " + std::to_string(mTiles) + "; ++mi) {");
@@ -1487,6 +1500,13 @@ std::vector<KernelPrinter::Pipe> KernelPrinter::startPipeline(const Op& o, const
   return placed;
 }
 
+// Whether block b is `body` or nested inside it.
+static bool within(const Block* b, const Block& body) {
+  for (; b; b = b->parent ? b->parent->parent : nullptr)
+    if (b == &body) return true;
+  return false;
+}
+
 // The ops of `body` that v depends on, in body order, when v can be computed anywhere from the
 // induction variable, constants and values defined before the loop with pure ops; false if not.
 bool KernelPrinter::loopInvariantChain(const Block& body, const Value* v, const Value* iv, std::vector<const Op*>& chain) {
@@ -1499,10 +1519,8 @@ bool KernelPrinter::loopInvariantChain(const Block& body, const Value* v, const 
       if (x->owner == &body) ok = false;
       return;
     }
-    if (d->parent != &body) {
-      // Defined outside the loop (before it), or nested inside the body: only the former.
-      for (const Block* b = d->parent; b; b = b->parent ? b->parent->parent : nullptr)
-        if (b == &body) ok = false;
+    if (d->parent != &body) {  // defined before the loop, or nested inside the body
+      if (within(d->parent, body)) ok = false;
       return;
     }
     switch (d->kind) {
@@ -1585,10 +1603,7 @@ std::vector<KernelPrinter::Pipe> KernelPrinter::findPipes(const Op& loop) {
       const bool viaTrans = i == 1 && x->def && x->def->kind == OpKind::Trans;
       const Value* src = viaTrans ? x->def->operands[0] : x;
       if (seen.count(src) || src->type.rank() != 2) continue;
-      bool outside = true;
-      for (const Block* b = src->def ? src->def->parent : src->owner; b; b = b->parent ? b->parent->parent : nullptr)
-        if (b == &body) outside = false;
-      if (!outside || !readsAsStaged(body, src)) continue;
+      if (within(src->def ? src->def->parent : src->owner, body) || !readsAsStaged(body, src)) continue;
       seen.insert(src);
       Pipe p;
       p.hoisted = true;
@@ -1606,12 +1621,6 @@ std::vector<KernelPrinter::Pipe> KernelPrinter::findPipes(const Op& loop) {
 // (tf32 rounds on the way in).
 bool KernelPrinter::readsAsStaged(const Block& body, const Value* r) {
   bool ok = true, used = false;
-  const Scalar e = r->type.elem.kind;
-  const bool tc16 = e == Scalar::F16 || e == Scalar::BF16;
-  auto fastestIsAxis0 = [&](const Value* v) {
-    const Geo g = geo(v);
-    return g.l->order.front() == g.l->dims[0];
-  };
   walk(const_cast<Block&>(body), [&](Op& u) {
     for (std::size_t i = 0; i < u.operands.size(); ++i) {
       if (u.operands[i] != r) continue;
@@ -1621,17 +1630,12 @@ bool KernelPrinter::readsAsStaged(const Block& body, const Value* r) {
         const Value* t = u.result();
         walk(const_cast<Block&>(body), [&](Op& w) {
           for (std::size_t j = 0; j < w.operands.size(); ++j)
-            if (w.operands[j] == t && !(w.kind == OpKind::Dot && j == 1 && w.parent == &body && !w.i &&
-                                        ((tc16 && fastestIsAxis0(t)) || e == Scalar::I8)))
+            if (w.operands[j] == t && !(w.kind == OpKind::Dot && j == 1 && w.parent == &body && !w.i && readsBTransposed(w)))
               ok = false;
         });
         continue;
       }
-      if (u.kind != OpKind::Dot || i > 1 || u.parent != &body || u.i) {
-        ok = false;
-        continue;
-      }
-      if (i == 1 && !((tc16 && !fastestIsAxis0(r)) || (e == Scalar::F32 && !u.i))) ok = false;
+      if (u.kind != OpKind::Dot || i > 1 || u.parent != &body || u.i || (i == 1 && readsBTransposed(u))) ok = false;
     }
   });
   return ok && used;
