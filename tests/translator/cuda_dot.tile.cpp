@@ -7,16 +7,21 @@ using namespace tilecc;
 
 // CHECK-LABEL: ---- mm -> mm ----
 // CHECK: L{{[0-9]+}} = blocked{spt=[1,2] tpw=[8,4] wpc=[2,2] order=[1,0]}
-// CHECK: Shared memory:
-// CHECK-NEXT: pipeline of 3 stages for the loop at line 28: x [64][32] (80-byte rows) y [32][64] (144-byte rows): 29184 bytes
+// CHECK: // Shared memory: 29184 bytes (static)
+// CHECK-NEXT: x_ring at 0, 15360 bytes ([64][32] f16, 80-byte rows, 3 stages of 5120 bytes): ring filled by cp.async
+// CHECK-NEXT: y_ring at 15360, 13824 bytes ([32][64] f16, 144-byte rows, 3 stages of 4608 bytes): ring filled by cp.async
+// CHECK: tilecc::cp_async_commit();
 // CHECK: tilecc::cp_async_commit();
 // CHECK: for (int k = 0; k < K; k += 32) {
 // CHECK-NEXT: tilecc::cp_async_wait<1>();
-// CHECK-NEXT: __syncthreads();
-// CHECK: tilecc::cp_async16(smem + 0 + pipe_write * 5120
-// CHECK: A and B already in the pipeline's shared memory
-// CHECK: tilecc::ldmatrix_x4(fa[mi]
-// CHECK: tilecc::ldmatrix_x4_trans(pair
+// CHECK: unsigned char* const [[W:.*]] = x_ring + pipe_write * 5120;
+// CHECK-NEXT: __syncthreads();  // writes after the reads of mma (line [[#@LINE+18]]) by other warps
+// CHECK: tilecc::cp_async16([[W]] +
+// CHECK: tilecc::cp_async_commit();
+// CHECK: unsigned char* const [[R:.*]] = x_ring + pipe_read * 5120;
+// CHECK: const unsigned char* const dot_a = [[R]];
+// CHECK: tilecc::ldmatrix_x4(frag_a[mi]
+// CHECK: tilecc::ldmatrix_x4_trans(frag_pair
 // CHECK: tilecc::mma_f16(
 // CHECK: tilecc::cp_async_wait<0>();
 TILECC_KERNEL(num_warps = 4, num_stages = 3)
@@ -33,9 +38,13 @@ void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, floa
   store(c + col(rm) * 64 + row(rn), acc);
 }
 
+// B is trans(kt): kt as it lies is B's [N][K], copied into the ring untransposed; the queries
+// are staged once, before the loop.
 // CHECK-LABEL: ---- scores -> scores ----
-// CHECK: kt [32][64] (144-byte rows) x (staged once) [64][64]
-// CHECK: B transposed [32][64]
+// CHECK: x_smem at 0, 9216 bytes ([64][64] f16, 144-byte rows): A operand of the dot at line [[#DOT:]]
+// CHECK-NEXT: kt_ring at 9216, 9216 bytes ([32][64] f16, 144-byte rows, 2 stages of 4608 bytes): ring filled by cp.async
+// CHECK: for (int j = 0; j < n; j += 32) {
+// CHECK: // A x_smem [64][64], B kt_ring_slot{{.*}} transposed [32][64]
 TILECC_KERNEL(num_warps = 4, num_stages = 2)
 void scores(TILECC_ALIGNED(16) const half* q, TILECC_ALIGNED(16) const half* k, float* out, int n) {
   auto r = arange<64>();

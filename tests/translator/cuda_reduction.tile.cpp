@@ -5,14 +5,14 @@
 using namespace tilecc;
 
 // CHECK: // ---- rowmax -> rowmax ----
-// CHECK: // 8 warps (256 threads) per program.
+// CHECK: // 8 warps (256 threads) per program, for sm_80.
 // CHECK: //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-// CHECK: // Shared memory: 32 bytes, reused by:
-// CHECK: //   max across 8 warps: 32 bytes
+// CHECK: // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// CHECK: //   [[BUF:.*]] at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 24
 // CHECK: extern "C" __global__ void __launch_bounds__(256) rowmax(const float* x, float* out, int n)
 // CHECK: __shared__ __align__(16) unsigned char smem[32];
 // CHECK: __shfl_xor_sync(0xffffffffu, {{.*}}, 16)
-// CHECK: __syncthreads();
+// CHECK: __syncthreads();  // every warp's partial results are written
 // CHECK: fmaxf
 // CHECK: if (threadIdx.x == 0) *
 // CHECK: cudaError_t launch_rowmax(dim3 grid, cudaStream_t stream, const float* x, float* out, int n) {

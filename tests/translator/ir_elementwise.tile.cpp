@@ -3,7 +3,7 @@
 using namespace tilecc;
 
 // CHECK-LABEL: kernel @saxpy "saxpy" num_warps=4 num_stages=3 (%x: ptr<const f32>, %y: ptr<f32>, %a: f32, %n: i32) {
-// CHECK: %[[PID:.*]] = program_id 0 : i32
+// CHECK: %[[PID:.*]] = program_id [axis=0] : i32
 // CHECK: %[[BASE:.*]] = binary.mul %[[PID]], %{{.*}} : i32
 // CHECK: %[[R:.*]] = arange : tile<256xi32>
 // CHECK: %offs = binary.add %{{.*}}, %[[R]] : tile<256xi32>
@@ -30,8 +30,8 @@ void promote(float* out) {
 
 // Broadcasting of [M,1] and [1,N] makes explicit broadcasts; expand_dims from col/row.
 // CHECK-LABEL: kernel @outer
-// CHECK: expand_dims 1 {{.*}} : tile<8x1xi32>
-// CHECK: expand_dims 0 {{.*}} : tile<1x16xi32>
+// CHECK: expand_dims {{.*}} [axis=1] : tile<8x1xi32>
+// CHECK: expand_dims {{.*}} [axis=0] : tile<1x16xi32>
 // CHECK: broadcast {{.*}} : tile<8x16xi32>
 // CHECK: broadcast {{.*}} : tile<8x16xi32>
 // CHECK: binary.add {{.*}} : tile<8x16xi32>

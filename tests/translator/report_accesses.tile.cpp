@@ -1,5 +1,5 @@
-// --emit=report: the access width of every load and store and, below 16 bytes, the fact that
-// limited it; the aligned variant and the condition under which the launcher picks it.
+// --emit=report: the access width of every load and store and, below 16 bytes, every fact
+// that limits it; the aligned variant and the condition under which the launcher picks it.
 // ARGS: --emit=report
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -63,7 +63,7 @@ void columns(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
 // Unknown pointers: the general kernel moves one element per access; the variant, picked
 // when the pointers are aligned and the length is a multiple of 16, moves 16 bytes.
 // CHECK-LABEL: kernel unknown (unknown)
-// CHECK: load at line [[@LINE+7]]: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+// CHECK: load at line [[@LINE+7]]: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 // CHECK-LABEL: kernel unknown_aligned (unknown)
 // CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, n is a multiple of 16
 // CHECK: load at line [[@LINE+4]]: 8 x f16 = 16 bytes per access

@@ -3,6 +3,7 @@
 
 #include "analysis/AxisInfo.h"
 #include "ir/Builder.h"
+#include "transform/Passes.h"
 
 using namespace tilecc::ir;
 
@@ -23,7 +24,7 @@ struct Fixture {
   }
   Value* arange(int n) { return b.one(OpKind::Arange, {}, Type::tile(i32, {n})); }
   Value* splat(Value* s, std::vector<int> shape) { return b.one(OpKind::Splat, {s}, Type::tile(s->type.elem, std::move(shape))); }
-  Value* bin(BinOp op, Value* a, Value* c, ElemType e) { return b.one(OpKind::Binary, {a, c}, a->type.withElem(e), static_cast<int>(op)); }
+  Value* bin(BinOp op, Value* a, Value* c, ElemType e) { return b.binary(op, a, c, e); }
   AxisInfo info(const Value* v, const ParamFacts& f = {}) { return analyzeAxes(k, f).at(v); }
 };
 
@@ -136,7 +137,7 @@ TEST_CASE("broadcast and expand_dims: new axes are constant, not contiguous") {
   Fixture f;
   Value* a = f.arange(64);
   Value* e = f.b.one(OpKind::ExpandDims, {a}, Type::tile(i32, {64, 1}));
-  e->def->i = 1;
+  e->def->axis = 1;
   Value* b = f.b.one(OpKind::Broadcast, {e}, Type::tile(i32, {64, 32}));
   auto i = f.info(b);
   CHECK(i.contiguity[0] == 64);
@@ -151,14 +152,14 @@ TEST_CASE("expand_dims of a constant-stepped tile keeps the divisibility every e
   Fixture f;
   Value* s = f.b.one(OpKind::Splat, {f.b.intConst(48, i32)}, Type::tile(i32, {64}));
   Value* e = f.b.one(OpKind::ExpandDims, {s}, Type::tile(i32, {64, 1}));
-  e->def->i = 1;
+  e->def->axis = 1;
   CHECK(f.info(e).divisibility[1] == 16);
 }
 
 TEST_CASE("trans swaps the facts of the two axes") {
   Fixture f;
   Value* e = f.b.one(OpKind::ExpandDims, {f.arange(16)}, Type::tile(i32, {1, 16}));
-  e->def->i = 0;
+  e->def->axis = 0;
   Value* b = f.b.one(OpKind::Broadcast, {e}, Type::tile(i32, {8, 16}));
   Value* t = f.b.one(OpKind::Trans, {b}, Type::tile(i32, {16, 8}));
   CHECK(f.info(t).contiguity[0] == 16);
@@ -196,12 +197,14 @@ TEST_CASE("integer conversions keep the facts; to float they are lost") {
 TEST_CASE("hints: multiple_of raises divisibility, max_contiguous raises contiguity") {
   Fixture f;
   Value* x = f.param(Type::scalar(i32));
-  Value* h = f.b.one(OpKind::Hint, {x}, x->type, 0);
-  h->def->i = 16;
+  Value* h = f.b.one(OpKind::Hint, {x}, x->type);
+  h->def->hint = HintKind::MultipleOf;
+  h->def->intValue = 16;
   CHECK(f.info(h).divisibility[0] == 16);
   Value* t = f.b.one(OpKind::Load, {f.b.one(OpKind::AddPtr, {f.splat(f.param(Type::scalar(ElemType::pointerTo(Scalar::I32, true))), {64}), f.arange(64)}, Type::tile(ElemType::pointerTo(Scalar::I32, true), {64}))}, Type::tile(i32, {64}));
-  Value* c = f.b.one(OpKind::Hint, {t}, t->type, 1);
-  c->def->i = 8;
+  Value* c = f.b.one(OpKind::Hint, {t}, t->type);
+  c->def->hint = HintKind::MaxContiguous;
+  c->def->intValue = 8;
   CHECK(f.info(t).contiguity[0] == 1);
   CHECK(f.info(c).contiguity[0] == 8);
 }
@@ -244,12 +247,14 @@ TEST_CASE("access widths: min of contiguity, alignment, mask constancy and 16 by
   Value* mask = f.bin(BinOp::Lt, f.arange(256), f.splat(n, {256}), i1);
   Op* ld = f.b.create(OpKind::Load, {ptrs, mask}, {Type::tile(ElemType::of(Scalar::F32), {256})});
   chooseAccessWidths(f.k, promisedFacts(f.k));
-  CHECK(ld->vec == 1);
-  CHECK(ld->vecNote.find("mask") != std::string::npos);
+  CHECK(ld->access.vec == 1);
+  CHECK(ld->access.limits.size() == 1);
+  CHECK(ld->access.limits[0].find("mask") != std::string::npos);
   chooseAccessWidths(f.k, {{0, 16}, {1, 16}});
-  CHECK(ld->vec == 4);
-  CHECK(ld->vecNote.empty());
+  CHECK(ld->access.vec == 4);
+  CHECK(ld->access.limits.empty());
   chooseAccessWidths(f.k, {{0, 8}, {1, 16}});
-  CHECK(ld->vec == 2);
-  CHECK(ld->vecNote.find("multiple of 8 bytes") != std::string::npos);
+  CHECK(ld->access.vec == 2);
+  CHECK(ld->access.limits.size() == 1);
+  CHECK(ld->access.limits[0].find("multiple of 8 bytes") != std::string::npos);
 }

@@ -1,7 +1,7 @@
 // The accumulator layouts of dot: warp grids, chained dots, small tiles.
 #include <doctest/doctest.h>
 
-#include "analysis/Layout.h"
+#include "ir/Layout.h"
 
 using namespace tilecc::ir;
 

@@ -90,7 +90,7 @@ AxisInfo Analysis::binary(const Op& o) {
     const std::int64_t ca = a.contiguity[d], cb = b.contiguity[d], da = a.divisibility[d], db = b.divisibility[d];
     const std::int64_t ka = a.constancy[d], kb = b.constancy[d];
     std::int64_t c = 1, dv = 1, k = gcd(ka, kb);
-    switch (o.binop()) {
+    switch (o.binop) {
       case BinOp::Add:
         c = std::max(gcd(ca, kb), gcd(ka, cb));
         dv = gcd(da, db);
@@ -100,16 +100,16 @@ AxisInfo Analysis::binary(const Op& o) {
         dv = gcd(da, db);
         break;
       case BinOp::Mul: {
-        const bool aOne = o.operands[0]->def && o.operands[0]->def->kind == OpKind::Constant && o.operands[0]->def->i == 1;
-        const bool bOne = o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->i == 1;
+        const bool aOne = o.operands[0]->def && o.operands[0]->def->kind == OpKind::Constant && o.operands[0]->def->intValue == 1;
+        const bool bOne = o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->intValue == 1;
         c = bOne ? ca : aOne ? cb : 1;
         dv = cap(da * db);
         break;
       }
       case BinOp::Shl:
-        if (o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->i >= 0 &&
-            o.operands[1]->def->i < 31)
-          dv = cap(da << o.operands[1]->def->i);
+        if (o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->intValue >= 0 &&
+            o.operands[1]->def->intValue < 31)
+          dv = cap(da << o.operands[1]->def->intValue);
         break;
       case BinOp::Lt:
       case BinOp::Le:
@@ -137,7 +137,7 @@ void Analysis::op(const Op& o) {
   const Value* r = o.result();
   switch (o.kind) {
     case OpKind::Constant:
-      info_[r] = uniform(r, r->type.elem.isFloat() ? 1 : pow2Divisor(o.i));
+      info_[r] = uniform(r, r->type.elem.isFloat() ? 1 : pow2Divisor(o.intValue));
       return;
     case OpKind::Arange: {
       AxisInfo a = unknown(r);
@@ -168,7 +168,7 @@ void Analysis::op(const Op& o) {
       // of consecutive values (contiguity > 1) hold odd ones.
       std::int64_t div = kMaxDivisibility;
       for (std::size_t d = 0; d < a.divisibility.size(); ++d) div = a.contiguity[d] > 1 ? 1 : gcd(div, a.divisibility[d]);
-      const auto pos = static_cast<long>(o.i);
+      const auto pos = static_cast<long>(o.axis);
       a.contiguity.insert(a.contiguity.begin() + pos, 1);
       a.divisibility.insert(a.divisibility.begin() + pos, div);
       a.constancy.insert(a.constancy.begin() + pos, 1);
@@ -197,11 +197,11 @@ void Analysis::op(const Op& o) {
     }
     case OpKind::Hint: {
       AxisInfo a = of(o.operands[0]);
-      if (o.sub == 0) {
-        for (auto& d : a.divisibility) d = std::max(d, cap(o.i));
+      if (o.hint == HintKind::MultipleOf) {
+        for (auto& d : a.divisibility) d = std::max(d, cap(o.intValue));
       } else {
         auto& c = a.contiguity.back();
-        c = std::max<std::int64_t>(c, std::min<std::int64_t>(o.i, extent(r, a.contiguity.size() - 1)));
+        c = std::max<std::int64_t>(c, std::min<std::int64_t>(o.intValue, extent(r, a.contiguity.size() - 1)));
       }
       info_[r] = a;
       return;
@@ -289,43 +289,6 @@ ParamFacts promisedFacts(const Kernel& k) {
     if (k.paramInfo[i].multipleOf) f[static_cast<int>(i)] = k.paramInfo[i].multipleOf;
   }
   return f;
-}
-
-void chooseAccessWidths(Kernel& k, const ParamFacts& facts) {
-  const auto info = analyzeAxes(k, facts);
-  walk(*k.body, [&](Op& o) {
-    if (o.kind != OpKind::Load && o.kind != OpKind::Store && o.kind != OpKind::AtomicAdd) return;
-    const Value* p = o.operands[0];
-    if (!p->type.isTile()) return;
-    const AxisInfo& a = info.at(p);
-    const int bytes = p->type.elem.pointeeType().bytes();
-    const int rank = p->type.rank();
-    // The fastest axis: the most contiguous (ties: the last).
-    int f = rank - 1;
-    for (int d = rank - 1; d >= 0; --d)
-      if (a.contiguity[static_cast<std::size_t>(d)] > a.contiguity[static_cast<std::size_t>(f)]) f = d;
-    const auto fd = static_cast<std::size_t>(f);
-    std::int64_t vec = 16 / bytes;
-    std::string why = "16 bytes per access";
-    auto limit = [&](std::int64_t v, const std::string& reason) {
-      if (v < vec) {
-        vec = std::max<std::int64_t>(1, v);
-        why = reason;
-      }
-    };
-    limit(p->type.shape[fd], "the tile has " + std::to_string(p->type.shape[fd]) + " elements along axis " + std::to_string(f));
-    limit(a.contiguity[fd], "pointers are contiguous in runs of " + std::to_string(a.contiguity[fd]) + " along axis " + std::to_string(f));
-    limit(a.divisibility[fd] / bytes, "the address is only known to be a multiple of " + std::to_string(a.divisibility[fd]) + " bytes");
-    const std::size_t maskIndex = o.kind == OpKind::Load ? 1 : 2;
-    if (o.operands.size() > maskIndex) {
-      const AxisInfo& m = info.at(o.operands[maskIndex]);
-      limit(m.constancy[fd], "the mask is constant in runs of " + std::to_string(m.constancy[fd]) + " along axis " + std::to_string(f));
-    }
-    if (o.kind == OpKind::AtomicAdd) limit(1, "atomics are issued one element at a time");
-    o.vec = static_cast<int>(vec);
-    o.vecAxis = f;
-    o.vecNote = vec * bytes == 16 ? "" : why;
-  });
 }
 
 }  // namespace tilecc::ir

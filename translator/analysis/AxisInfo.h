@@ -3,8 +3,8 @@
 // divides the first value of every run; bytes for pointers) and constancy (runs of equal
 // values). All three are powers of two; scalars have one entry.
 //
-// From it, every tile load, store and atomic gets its access width: the widest vector of
-// consecutive elements a thread can move at once, and the fact that limited it.
+// From it, the chooseAccessWidths pass gives every tile load, store and atomic its access
+// width: the widest vector of consecutive elements a thread can move at once.
 #pragma once
 
 #include "ir/IR.h"
@@ -29,9 +29,6 @@ using ParamFacts = std::map<int, std::int64_t>;
 
 /// Axis information for every value of the kernel.
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts);
-
-/// Sets vec, vecAxis and vecNote of every tile load, store and atomic from the analysis.
-void chooseAccessWidths(Kernel& k, const ParamFacts& facts);
 
 /// The facts the kernel's promises give (TILECC_ALIGNED, TILECC_MULTIPLE_OF).
 ParamFacts promisedFacts(const Kernel& k);

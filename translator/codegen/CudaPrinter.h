@@ -1,38 +1,63 @@
-// Prints CUDA C++ for kernels whose tile values have layouts: each thread holds a register
-// array per tile (indexed by unrolled loops over constant trip counts), shared memory serves
-// layout conversions and cross-warp reductions, barriers separate its writers and readers.
-// Text is produced only here and in the launcher printer.
+// Prints GPU-level Tile IR as CUDA C++: one __global__ function per kernel variant (the
+// KernelPrinter and its Print*.cpp files, one per op family), one host launcher per kernel
+// (Launcher.cpp, from a LauncherPlan), and the .cu and .h files around them (CudaFile.cpp).
 #pragma once
 
-#include "analysis/Layout.h"
 #include "ir/IR.h"
+#include "target/Target.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace tilecc {
 
+/// One compiled variant of a kernel.
 struct CudaKernel {
   std::string name;
   std::string sourceName;
-  std::string kernelText;    // the __global__ function with its header comment
-  std::string launcherDecl;  // cudaError_t launch_<name>(dim3 grid, cudaStream_t stream, ...)
-  std::string launcherBody;
-  std::string launcherChecks;     // promise and empty-grid checks
-  std::string launchLine;         // kernel<<<...>>>(...);
-  std::string variantCondition;   // for a specialised variant: when the launcher may pick it
-  std::string report;             // --emit=report: layouts, access widths and why, shared memory
+  std::string kernelText;  // the __global__ function with its header comment
+  std::string report;      // --emit=report: layouts, accesses and what limited them, shared memory, barriers
+  int threads = 0;
+  int sharedBytes = 0;
+  bool dynamicShared = false;
   bool usesHalf = false, usesBf16 = false;
 };
 
-/// Adds a specialised variant's kernel to `general` and makes the launcher pick it when the
-/// arguments meet its assumptions (checked at run time).
-void addSpecialisedVariant(CudaKernel& general, const CudaKernel& specialised);
-
-/// False when the kernel uses something the CUDA backend cannot print yet (reported as
+/// False when the kernel uses something the CUDA printer cannot print (reported as
 /// file:line:col: error: ...).
-bool printCudaKernel(const ir::Kernel& k, const std::vector<ir::Layout>& layouts, CudaKernel& out);
+bool printCudaKernel(const ir::Kernel& k, const Target& t, CudaKernel& out);
+
+/// What a launcher does: check the promises, then launch the first variant whose target the
+/// device runs and whose assumptions the arguments meet (the last one assumes nothing).
+struct LaunchParam {
+  std::string type;
+  std::string name;
+  bool pointer = false;
+  std::int64_t aligned = 0, multipleOf = 0;  // promises (TILECC_ALIGNED, TILECC_MULTIPLE_OF)
+};
+struct LaunchVariant {
+  std::string kernel;
+  std::vector<std::pair<int, std::int64_t>> assumed;  // parameter index → alignment / divisor
+  int minComputeCapability = 80;                      // above 80: only on such devices (sm_90a code)
+  int threads = 0;
+  int sharedBytes = 0;
+  bool dynamicShared = false;
+};
+struct LauncherPlan {
+  std::string name;        // launch_<kernel>
+  std::string kernel;      // the kernel's own name (messages)
+  std::string sourceName;
+  std::vector<LaunchParam> params;
+  std::vector<LaunchVariant> variants;  // most specific first
+  bool usesHalf = false, usesBf16 = false;
+};
+
+/// The plan for kernel `k` (parameters and promises) launching `variants` (most specific first).
+LauncherPlan planLauncher(const ir::Kernel& k, const std::vector<LaunchVariant>& variants);
+std::string printLauncherDecl(const LauncherPlan& p);
+std::string printLauncherBody(const LauncherPlan& p);
 
 /// --line-directives: #line directives that map kernel code to the tile source (for nvcc's
 /// errors and the debugger's line table) and everything else back to the .cu itself.
@@ -44,10 +69,10 @@ struct LineDirectives {
 
 /// The .cu file: kernels and launcher definitions. `source` and `header` are file names
 /// (no directories: generated files carry no paths beyond what `lines` names).
-std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& ks,
-                          const LineDirectives& lines = {});
+std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& kernels,
+                          const std::vector<LauncherPlan>& launchers, const LineDirectives& lines = {});
 
 /// The launcher header, includable by a host C++ compiler without nvcc.
-std::string printHeaderFile(const std::string& source, const std::vector<CudaKernel>& ks);
+std::string printHeaderFile(const std::string& source, const std::vector<LauncherPlan>& launchers);
 
 }  // namespace tilecc

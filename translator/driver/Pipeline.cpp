@@ -1,13 +1,13 @@
 #include "driver/Pipeline.h"
 
-#include "analysis/AxisInfo.h"
-#include "analysis/Layout.h"
 #include "codegen/CudaPrinter.h"
 #include "driver/Output.h"
 #include "frontend/Frontend.h"
+#include "ir/Clone.h"
+#include "ir/Names.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
-#include "transform/Canonicalize.h"
+#include "transform/Passes.h"
 
 #include <llvm/Support/Path.h>
 
@@ -30,46 +30,92 @@ std::string stemOf(const std::string& input) {
   return name;
 }
 
-std::vector<int> accessWidths(ir::Kernel& k) {
+// ---- the pipeline, one step per line ----
+
+/// Tile level: what every variant starts from.
+void tileLevel(ir::Kernel& k) {
+  ir::canonicalize(k);
+  ir::verify(k);
+}
+
+/// A variant's access widths and layouts, from what it may assume about its arguments.
+void layoutLevel(ir::Kernel& k, const ir::ParamFacts& facts) {
+  ir::chooseAccessWidths(k, facts);
+  ir::assignLayouts(k);
+  ir::canonicalize(k);
+  ir::verify(k);
+}
+
+/// GPU level, for one target.
+void gpuLevel(ir::Kernel& k, const Target& t) {
+  ir::makeSharedExplicit(k, t);
+  ir::canonicalize(k);  // operands the staging replaced (trans views) must not look used
+  ir::hoistSharedStores(k);
+  ir::pipelineLoops(k, t);
+  ir::canonicalize(k);
+  ir::allocateShared(k);
+  ir::insertBarriers(k);
+  ir::renumberLayouts(k);
+  ir::verify(k);
+}
+
+// ---- variants ----
+
+std::vector<int> accessWidths(const ir::Kernel& k) {
   std::vector<int> w;
-  ir::walk(*k.body, [&](ir::Op& op) {
-    if (op.vecAxis >= 0) w.push_back(op.vec);
+  ir::walk(*k.body, [&](const ir::Op& op) {
+    if (op.access.axis >= 0 && (op.kind == ir::OpKind::Load || op.kind == ir::OpKind::Store || op.kind == ir::OpKind::AtomicAdd))
+      w.push_back(op.access.vec);
   });
   return w;
 }
 
-/// The variant for aligned arguments: every pointer parameter 16-byte aligned and every
-/// integer parameter a multiple of 16, keeping only the assumptions that widen some access.
-/// Null when no access would be wider than in the general kernel.
-ir::Kernel* specialise(ir::Kernel& general, ir::Kernel* twin, const ir::ParamFacts& promised) {
-  if (!twin) return nullptr;
-  ir::canonicalize(*twin);
+/// The facts of the variant for aligned arguments: every pointer parameter 16-byte aligned and
+/// every integer parameter a multiple of 16, keeping only the assumptions that widen some
+/// access. Empty when no access would be wider than in the general kernel.
+std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised) {
+  auto widths = [&](const ir::ParamFacts& f) {
+    auto c = ir::clone(tile);
+    ir::chooseAccessWidths(*c, f);
+    return accessWidths(*c);
+  };
   std::vector<int> candidates;
   ir::ParamFacts facts = promised;
-  for (std::size_t i = 0; i < twin->params.size(); ++i) {
-    const ir::ElemType e = twin->params[i]->type.elem;
+  for (std::size_t i = 0; i < tile.params.size(); ++i) {
+    const ir::ElemType e = tile.params[i]->type.elem;
     if (!(e.isPtr() || e.isInt())) continue;
     const int index = static_cast<int>(i);
     if (facts.count(index) && facts[index] >= 16) continue;
     facts[index] = 16;
     candidates.push_back(index);
   }
-  ir::chooseAccessWidths(*twin, facts);
-  const std::vector<int> best = accessWidths(*twin);
-  if (best == accessWidths(general)) return nullptr;
+  const std::vector<int> best = widths(facts);
+  if (best == widths(promised)) return {};
   for (int index : candidates) {  // drop assumptions that change nothing
     ir::ParamFacts fewer = facts;
     fewer.erase(index);
     if (promised.count(index)) fewer[index] = promised.at(index);
-    ir::chooseAccessWidths(*twin, fewer);
-    if (accessWidths(*twin) == best) facts = fewer;
+    if (widths(fewer) == best) facts = fewer;
   }
-  ir::chooseAccessWidths(*twin, facts);
+  std::vector<std::pair<int, std::int64_t>> assumed;
   for (int index : candidates)
-    if (facts.count(index) && facts.at(index) == 16) twin->assumed.push_back({index, 16});
-  twin->name += "_aligned";
-  return twin;
+    if (facts.count(index) && facts.at(index) == 16) assumed.push_back({index, 16});
+  return assumed;
 }
+
+/// The IR of a variant without its header line (name, target): equal bodies need one kernel.
+std::string bodyOf(const ir::Kernel& k) {
+  const std::string s = ir::print(k, {true});
+  return s.substr(s.find('\n') + 1);
+}
+
+struct Variant {
+  std::unique_ptr<ir::Kernel> kernel;
+  const Target* target = nullptr;
+  bool servesAll = false;  // an sm_80-path variant whose sm_90a twin was identical
+};
+
+std::string kb(int bytes) { return std::to_string(bytes / 1024) + (bytes % 1024 ? "." + std::to_string(bytes % 1024 * 10 / 1024) : "") + " KB"; }
 
 struct Output {
   std::string path;  // "-" for stdout
@@ -110,6 +156,12 @@ int runDriver(const DriverOptions& o) {
       std::fprintf(stderr, "tilecc: error: --arch %s: tilecc targets sm_80 and newer\n", a.c_str());
       return 2;
     }
+  std::string archError;
+  const std::vector<Target> targets = targetsFor(archs, archError);
+  if (targets.empty()) {
+    std::fprintf(stderr, "tilecc: error: %s\n", archError.c_str());
+    return 2;
+  }
 
   FrontendOptions fo;
   fo.inputs = o.inputs;
@@ -127,50 +179,122 @@ int runDriver(const DriverOptions& o) {
   bool ok = true;
   for (TranslationUnit& tu : tus) {
     const std::string stem = stemOf(tu.input);
-    std::string ir;
+    std::string text;  // --emit other than cuda
     std::vector<CudaKernel> kernels;
-    for (std::size_t ki = 0; ki < tu.kernels.size(); ++ki) {
-      ir::Kernel& k = *tu.kernels[ki];
-      // The pipeline, one step per line.
-      ir::canonicalize(k);
-      ir::verify(k);
+    std::vector<LauncherPlan> launchers;
+    // Variant names never meet a kernel name of the file.
+    std::set<std::string> kernelNames;
+    for (const auto& k : tu.kernels) kernelNames.insert(k->name);
+    ir::Names variantNames(kernelNames);
+    for (auto& kp : tu.kernels) {
+      ir::Kernel& k = *kp;
+      tileLevel(k);
       if (o.emit == "ir") {
-        ir += ir::print(k);
+        text += ir::print(k);
         continue;
       }
       const ir::ParamFacts facts = ir::promisedFacts(k);
-      ir::chooseAccessWidths(k, facts);
-      ir::Kernel* twin = specialise(k, tu.twins[ki].get(), facts);
-      std::vector<ir::Layout> layouts = ir::assignLayouts(k);
-      ir::canonicalize(k);
-      ir::verify(k);
-      if (o.emit == "ir-layout") {
-        ir += ir::print(k, &layouts);
+      const auto assumed = alignedAssumptions(k, facts);
+      std::vector<Variant> variants;  // per target: the aligned variant (if any), then the general one
+      for (const Target& t : targets) {
+        if (!ok) break;  // one error per kernel: a target with less shared memory fails as well
+        const std::string base = targets.size() > 1 && t.hopper ? variantNames.fresh(k.name + "_sm90a") : k.name;
+        for (int aligned = assumed.empty() ? 0 : 1; aligned >= 0; --aligned) {
+          Variant v{ir::clone(k), &t, false};
+          ir::Kernel& vk = *v.kernel;
+          vk.target = t.name;
+          ir::ParamFacts f = facts;
+          if (aligned) {
+            vk.assumed = assumed;
+            for (const auto& [index, value] : assumed) f[index] = value;
+            vk.name = variantNames.fresh(base + "_aligned");
+          } else {
+            vk.name = base;
+          }
+          layoutLevel(vk, f);
+          if (o.emit == "ir-layout") {
+            if (aligned == 0 && &t == &targets.back()) text += ir::print(vk, {true});
+            continue;
+          }
+          gpuLevel(vk, t);
+          // The aligned variant is an optimisation: with too little shared memory for its
+          // pipeline it takes fewer stages, or is left out.
+          while (aligned && v.kernel->sharedBytes > t.sharedLimit && v.kernel->numStages > 1) {
+            auto retry = ir::clone(k);
+            retry->target = t.name;
+            retry->assumed = assumed;
+            retry->name = v.kernel->name;
+            retry->numStages = v.kernel->numStages - 1;
+            layoutLevel(*retry, f);
+            gpuLevel(*retry, t);
+            v.kernel = std::move(retry);
+          }
+          if (v.kernel->sharedBytes > t.sharedLimit) {
+            if (aligned) continue;
+            std::string others;
+            for (const std::string& a : archs)
+              if (sharedLimitOf(a).value_or(0) >= v.kernel->sharedBytes) others += (others.empty() ? "" : ", ") + a;
+            std::fprintf(stderr,
+                         "%s:%u:%u: error: kernel '%s' needs %d bytes (%s) of shared memory on %s, which allows %d (%s); use "
+                         "smaller tiles or fewer num_stages%s\n",
+                         k.loc.file.c_str(), k.loc.line, k.loc.col, k.sourceName.c_str(), v.kernel->sharedBytes,
+                         kb(v.kernel->sharedBytes).c_str(), t.archs.front().c_str(), t.sharedLimit, kb(t.sharedLimit).c_str(),
+                         others.empty() ? "" : (", or leave " + t.archs.front() + " out of --arch (" + others + " would have enough)").c_str());
+            ok = false;
+            break;
+          }
+          variants.push_back(std::move(v));
+        }
+      }
+      if (o.emit == "ir-layout" || !ok) continue;
+      // An sm_90a variant the same as its sm_80 twin is not needed: the sm_80 one serves both.
+      std::vector<Variant> kept;
+      for (auto& v : variants) {
+        bool same = false;
+        if (v.target->hopper)
+          for (auto& w : variants)
+            if (!w.target->hopper && w.kernel->assumed == v.kernel->assumed && bodyOf(*w.kernel) == bodyOf(*v.kernel)) same = true;
+        if (!same) kept.push_back(std::move(v));
+      }
+      if (o.emit == "gpu-ir") {
+        for (const auto& v : kept) text += ir::print(*v.kernel, {true});
         continue;
       }
-      CudaKernel ck;
-      if (!printCudaKernel(k, layouts, ck)) {
-        ok = false;
-        continue;
+      std::vector<LaunchVariant> launch;
+      std::vector<CudaKernel> printed;
+      for (const auto& v : kept) {
+        CudaKernel ck;
+        if (!printCudaKernel(*v.kernel, *v.target, ck)) {
+          ok = false;
+          break;
+        }
+        LaunchVariant lv;
+        lv.kernel = ck.name;
+        lv.assumed = v.kernel->assumed;
+        lv.minComputeCapability = v.target->computeCapability;
+        lv.threads = ck.threads;
+        lv.sharedBytes = ck.sharedBytes;
+        lv.dynamicShared = ck.dynamicShared;
+        launch.push_back(lv);
+        printed.push_back(std::move(ck));
       }
-      if (twin) {
-        std::vector<ir::Layout> tl = ir::assignLayouts(*twin);
-        ir::canonicalize(*twin);
-        ir::verify(*twin);
-        CudaKernel ct;
-        if (!printCudaKernel(*twin, tl, ct)) internalError("the specialised variant of " + k.name + " failed to print");
-        addSpecialisedVariant(ck, ct);
-      }
-      if (o.emit == "report") ir += ck.report;
-      kernels.push_back(std::move(ck));
+      if (!ok) continue;
+      if (o.emit == "report")  // in file order: general before aligned
+        for (auto it = printed.rbegin(); it != printed.rend(); ++it) text += it->report;
+      // Kernels in the file: general before aligned, targets in order; launch: most specific first.
+      for (auto it = printed.rbegin(); it != printed.rend(); ++it) kernels.push_back(std::move(*it));
+      launchers.push_back(planLauncher(k, launch));
     }
     if (o.emit != "cuda") {
-      outputs.push_back({o.output.empty() ? "-" : o.output, ir});
+      outputs.push_back({o.output.empty() ? "-" : o.output, text});
       continue;
     }
     const std::string cu = o.output.empty() ? stem + ".cu" : o.output;
     std::string h = o.header;
-    if (h.empty()) h = cu == "-" ? std::string() : llvm::sys::path::parent_path(cu).str() + (llvm::sys::path::parent_path(cu).empty() ? "" : "/") + llvm::sys::path::stem(cu).str() + ".h";
+    if (h.empty())
+      h = cu == "-" ? std::string()
+                    : llvm::sys::path::parent_path(cu).str() + (llvm::sys::path::parent_path(cu).empty() ? "" : "/") +
+                          llvm::sys::path::stem(cu).str() + ".h";
     const std::string source = llvm::sys::path::filename(tu.input).str();
     const std::string headerName = h.empty() ? stem + ".h" : llvm::sys::path::filename(h).str();
     LineDirectives lines;
@@ -183,8 +307,8 @@ int runDriver(const DriverOptions& o) {
       lines.outputName = cu == "-" ? stem + ".cu" : relativePath(cu, dir);
       lines.sourcePath = [dir](const std::string& file) { return relativePath(file, dir); };
     }
-    outputs.push_back({cu, printCudaFile(source, headerName, kernels, lines)});
-    if (!h.empty()) outputs.push_back({h, printHeaderFile(source, kernels)});
+    outputs.push_back({cu, printCudaFile(source, headerName, kernels, launchers, lines)});
+    if (!h.empty()) outputs.push_back({h, printHeaderFile(source, launchers)});
     if (!o.depfile.empty()) {
       std::vector<std::string> deps = tu.dependencies;
       std::sort(deps.begin(), deps.end());

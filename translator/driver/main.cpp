@@ -56,11 +56,13 @@ int main(int argc, char** argv) {
   app.add_option("--header", o.header, "Launcher header; default: the output with .h");
   app.add_option("--emit", o.emit,
                  "What to write: cuda (default), ir (Tile IR after lowering), ir-layout (after layout assignment), "
-                 "report (layouts, access widths and what limited them, shared memory)")
-      ->check(CLI::IsMember({"cuda", "ir", "ir-layout", "report"}));
+                 "gpu-ir (the GPU level: shared memory, async copies, mma, barriers), "
+                 "report (layouts, access widths and what limited them, shared memory, barriers)")
+      ->check(CLI::IsMember({"cuda", "ir", "ir-layout", "gpu-ir", "report"}));
   app.add_flag("--check", o.check, "Compare with the existing outputs, print a diff, exit 1 when stale; writes nothing");
   app.add_option("--arch", o.archs, "Target architectures the generated code must build for (sm_80, sm_90a, ...)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);  // `--arch sm_90a kernel.tile.cpp`: the file is an input
   app.add_option("-p", o.compileDb, "Directory with compile_commands.json (instead of args after --)");
   app.add_option("--depfile", o.depfile, "Write a Makefile depfile of every file read (sorted)");
   app.add_option("--depfile-target", o.depfileTarget, "Target named in the depfile (default: the .cu output)");

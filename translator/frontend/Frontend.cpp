@@ -96,7 +96,6 @@ class Consumer : public ASTConsumer {
         continue;
       }
       tu_.kernels.push_back(std::move(k));
-      tu_.twins.push_back(lowerKernel(ctx, fd));
     }
   }
 

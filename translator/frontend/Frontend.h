@@ -23,8 +23,6 @@ struct FrontendOptions {
 struct TranslationUnit {
   std::string input;
   std::vector<std::unique_ptr<ir::Kernel>> kernels;
-  /// A second lowering of each kernel, for a variant specialised on aligned arguments.
-  std::vector<std::unique_ptr<ir::Kernel>> twins;
   /// Every non-system file the parse read (the input and the headers it includes), if asked.
   std::vector<std::string> dependencies;
 };

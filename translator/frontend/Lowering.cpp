@@ -143,6 +143,18 @@ class Lowerer {
     ~LocScope() { b.loc = std::move(saved); }
   };
   [[nodiscard]] LocScope at(const Stmt* s) { return LocScope{b_, std::exchange(b_.loc, irLoc(s->getBeginLoc()))}; }
+  /// Temporaries are named after the statement they come from (the variable it assigns, or
+  /// the function it calls), so that generated names survive edits elsewhere in the kernel.
+  struct HintScope {
+    ir::Builder& b;
+    std::string saved;
+    ~HintScope() { b.hint = std::move(saved); }
+  };
+  [[nodiscard]] HintScope naming(std::string hint) {
+    if (hint.empty()) hint = b_.hint;
+    return HintScope{b_, std::exchange(b_.hint, std::move(hint))};
+  }
+  static std::string statementName(const Stmt* s);
 
   // ---- types ----
   std::optional<ElemType> elemOf(QualType t) {
@@ -209,7 +221,7 @@ class Lowerer {
       std::vector<int> s = v->type.shape;
       s.insert(s.begin(), 1);
       Value* e = b_.one(OpKind::ExpandDims, {v}, v->type.withShape(s));
-      e->def->i = 0;
+      e->def->axis = 0;
       v = e;
     }
     if (v->type.shape == shape) return v;
@@ -217,9 +229,9 @@ class Lowerer {
   }
   Value* to(Value* v, ElemType e, const std::vector<int>& shape) { return toShape(convert(v, e), shape); }
   Value* binary(BinOp op, Value* a, Value* b2, ElemType resultElem) {
-    return b_.one(OpKind::Binary, {a, b2}, a->type.withElem(resultElem), static_cast<int>(op));
+    return b_.binary(op, a, b2, resultElem);
   }
-  Value* unary(UnOp op, Value* a) { return b_.one(OpKind::Unary, {a}, a->type, static_cast<int>(op)); }
+  Value* unary(UnOp op, Value* a) { return b_.unary(op, a); }
 
   /// The element type operands of an elementwise op convert to (the header's compute_t).
   ElemType computeElem(const std::vector<Value*>& ops) {
@@ -341,8 +353,26 @@ bool Lowerer::compound(const CompoundStmt* cs) {
   return true;
 }
 
+// The variable a statement assigns, or the function it calls ("" when neither).
+std::string Lowerer::statementName(const Stmt* s) {
+  const Expr* e = dyn_cast<Expr>(s);
+  if (!e) return "";
+  e = e->IgnoreImplicit()->IgnoreParenImpCasts();
+  auto varOf = [](const Expr* x) -> std::string {
+    if (const auto* d = dyn_cast<DeclRefExpr>(x->IgnoreParenImpCasts())) return d->getDecl()->getNameAsString();
+    return "";
+  };
+  if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp()) return varOf(b->getLHS());
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) return varOf(u->getSubExpr());
+  if (const auto* c = dyn_cast<CXXOperatorCallExpr>(e); c && c->isAssignmentOp() && c->getNumArgs() > 0) return varOf(c->getArg(0));
+  if (const auto* c = dyn_cast<CallExpr>(e))
+    if (const FunctionDecl* fd = c->getDirectCallee()) return fd->getNameAsString();
+  return "";
+}
+
 bool Lowerer::stmt(const Stmt* s) {
   const LocScope here = at(s);
+  const HintScope named = naming(statementName(s));
   if (const auto* cs = dyn_cast<CompoundStmt>(s)) return compound(cs);
   if (const auto* ds = dyn_cast<DeclStmt>(s)) {
     declStmt(ds);
@@ -387,6 +417,7 @@ void Lowerer::declStmt(const DeclStmt* ds) {
       error(vd->getLocation(), "reference variables are not supported in kernels; use a value");
     if (vd->getType()->isArrayType()) error(vd->getLocation(), "arrays are not supported in kernels; use tiles");
     if (vd->isConstexpr() && !vd->hasLocalStorage()) continue;  // folded where used
+    const HintScope named = naming(vd->getNameAsString());
     const Expr* init = vd->getInit();
     if (!init) {
       auto ty = typeOrError(vd->getType(), vd->getLocation());
@@ -471,9 +502,13 @@ bool Lowerer::ifStmt(const IfStmt* s) {
     return branch ? stmt(branch) : true;
   }
   const LocScope here = at(s);
-  Value* cond = value(s->getCond());
-  if (cond->type.isTile()) error(s->getCond()->getBeginLoc(), "a tile is never a condition; use masks and where()");
-  cond = convert(cond, ElemType::of(Scalar::Bool));
+  Value* cond;
+  {
+    const HintScope named = naming("cond");
+    cond = value(s->getCond());
+    if (cond->type.isTile()) error(s->getCond()->getBeginLoc(), "a tile is never a condition; use masks and where()");
+    cond = convert(cond, ElemType::of(Scalar::Bool));
+  }
   auto cv = carried(s->getThen(), s->getElse());
   std::vector<Value*> before = flatten(cv);
   std::vector<Type> types;
@@ -522,13 +557,14 @@ bool Lowerer::forStmt(const ForStmt* s) {
           "the loop condition must compare the induction variable with a bound (<, <=, >, >=, !=)");
   bool ivLeft = isIv(cond->getLHS());
   const Expr* boundExpr = ivLeft ? cond->getRHS() : cond->getLHS();
-  int pred;
+  using ir::CmpPred;
+  CmpPred pred;
   switch (cond->getOpcode()) {
-    case BO_LT: pred = ivLeft ? 0 : 2; break;
-    case BO_LE: pred = ivLeft ? 1 : 3; break;
-    case BO_GT: pred = ivLeft ? 2 : 0; break;
-    case BO_GE: pred = ivLeft ? 3 : 1; break;
-    default: pred = 4; break;
+    case BO_LT: pred = ivLeft ? CmpPred::Lt : CmpPred::Gt; break;
+    case BO_LE: pred = ivLeft ? CmpPred::Le : CmpPred::Ge; break;
+    case BO_GT: pred = ivLeft ? CmpPred::Gt : CmpPred::Lt; break;
+    case BO_GE: pred = ivLeft ? CmpPred::Ge : CmpPred::Le; break;
+    default: pred = CmpPred::Ne; break;
   }
 
   const Expr* inc = s->getInc() ? s->getInc()->IgnoreParenImpCasts() : nullptr;
@@ -562,11 +598,15 @@ bool Lowerer::forStmt(const ForStmt* s) {
     if (bodyAssigned.vars.count(v))
       error(boundExpr->getBeginLoc(), "the loop bound and step must not change inside the loop ('" + v->getNameAsString() + "' does)");
 
-  Value* lb = convert(value(iv->getInit()), ivType.elem);
-  Value* ub = value(boundExpr);
-  if (ub->type.isTile()) error(boundExpr->getBeginLoc(), "the loop bound must be a scalar");
-  Value* step = stepExpr ? convert(value(stepExpr), ivType.elem) : b_.intConst(1, ivType.elem);
-  if (stepSign < 0) step = unary(UnOp::Neg, step);
+  Value *lb, *ub, *step;
+  {
+    const HintScope named = naming(iv->getNameAsString());
+    lb = convert(value(iv->getInit()), ivType.elem);
+    ub = value(boundExpr);
+    if (ub->type.isTile()) error(boundExpr->getBeginLoc(), "the loop bound must be a scalar");
+    step = stepExpr ? convert(value(stepExpr), ivType.elem) : b_.intConst(1, ivType.elem);
+    if (stepSign < 0) step = unary(UnOp::Neg, step);
+  }
 
   auto cv = carried(s->getBody());
   std::vector<Value*> inits = flatten(cv);
@@ -577,7 +617,8 @@ bool Lowerer::forStmt(const ForStmt* s) {
     types.push_back(v->type);
   }
   b_.loc = irLoc(s->getBeginLoc());
-  ir::Op* op = b_.create(OpKind::For, operands, types, pred);
+  ir::Op* op = b_.create(OpKind::For, operands, types);
+  op->cmp = pred;
   ir::Block* outer = b_.block;
   ir::Block* body = b_.addRegion(op);
   Value* ivArg = b_.addArg(body, ivType, iv->getNameAsString());
@@ -1058,7 +1099,7 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
     std::int64_t axis = constInt(c->getArg(0));
     if (axis < 0 || axis > 2) error(c->getArg(0)->getBeginLoc(), "the axis must be 0, 1 or 2");
     Value* v = b_.one(n == "program_id" ? OpKind::ProgramId : OpKind::NumPrograms, {}, Type::scalar(ElemType::of(Scalar::I32)));
-    v->def->i = axis;
+    v->def->axis = static_cast<int>(axis);
     return ret(v);
   }
   if (n == "arange") return ret(b_.one(OpKind::Arange, {}, resultType()));
@@ -1097,7 +1138,7 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
   if (n == "expand_dims" || n == "col" || n == "row") {
     std::int64_t axis = n == "col" ? 1 : n == "row" ? 0 : tmplInt(0);
     Value* v = b_.one(OpKind::ExpandDims, {arg(0)}, resultType());
-    v->def->i = axis;
+    v->def->axis = static_cast<int>(axis);
     return ret(v);
   }
   if (n == "broadcast_to") return ret(toShape(arg(0), resultType().shape));
@@ -1132,7 +1173,7 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
     ElemType pe = ptrs->type.elem.pointeeType();
     std::vector<Value*> ops = {ptrs, to(arg(1), pe, ptrs->type.shape)};
     if (nargs >= 3) ops.push_back(to(arg(2), ElemType::of(Scalar::Bool), ptrs->type.shape));
-    return ret(b_.one(OpKind::AtomicAdd, ops, Type{pe, ptrs->type.shape}));
+    return ret(b_.one(OpKind::AtomicAdd, ops, ptrs->type.withElem(pe)));
   }
   if (n == "make_block_ptr") {
     auto bp = std::make_shared<BlockPtr>();
@@ -1162,8 +1203,9 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
     const std::int64_t k = constInt(c->getArg(1));  // a constant the translator can use
     if (k <= 0) error(c->getArg(1)->getBeginLoc(), "the hint's value must be positive");
     Value* x = arg(0);
-    Value* v = b_.one(OpKind::Hint, {x}, x->type, n == "multiple_of" ? 0 : 1);
-    v->def->i = k;
+    Value* v = b_.one(OpKind::Hint, {x}, x->type);
+    v->def->hint = n == "multiple_of" ? ir::HintKind::MultipleOf : ir::HintKind::MaxContiguous;
+    v->def->intValue = k;
     return ret(v);
   }
   if (n == "barrier") {
@@ -1184,8 +1226,9 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
     ir::ReduceKind rk = n == "sum" ? ir::ReduceKind::Sum : n == "max" ? ir::ReduceKind::Max : n == "min" ? ir::ReduceKind::Min
                         : n == "argmax" ? ir::ReduceKind::ArgMax : ir::ReduceKind::ArgMin;
     if (rk == ir::ReduceKind::Sum) x = convert(x, t.elem);  // accumulate in the result type
-    Value* v = b_.one(OpKind::Reduce, {x}, t, static_cast<int>(rk));
-    v->def->i = axis;
+    Value* v = b_.one(OpKind::Reduce, {x}, t);
+    v->def->reduce = rk;
+    v->def->axis = static_cast<int>(axis);
     return ret(v);
   }
   if (n == "dot") {
@@ -1198,7 +1241,7 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
                                                                              ta->get(0).getKind() == TemplateArgument::Integral)
       tf32 = ta->get(0).getAsIntegral().getExtValue() != 0;
     Value* v = b_.one(OpKind::Dot, {a, b2, acc}, t);
-    v->def->i = tf32;
+    v->def->tf32 = tf32;
     return ret(v);
   }
   if (n == "cdiv") {
@@ -1228,7 +1271,7 @@ std::pair<Value*, Value*> Lowerer::blockPointers(const BlockPtr& bp, ElemType pt
       std::vector<int> s = idx->type.shape;
       s.insert(s.begin() + (d < a ? 0 : static_cast<long>(s.size())), 1);
       Value* e = b_.one(OpKind::ExpandDims, {idx}, idx->type.withShape(s));
-      e->def->i = d < a ? 0 : static_cast<std::int64_t>(s.size()) - 1;
+      e->def->axis = d < a ? 0 : static_cast<int>(s.size()) - 1;
       idx = e;
     }
     Value* pos = binary(BinOp::Add, toShape(bp.offsets[a], idx->type.shape), idx, i64);

@@ -1,10 +1,15 @@
-// Tile IR: typed SSA values, operations with attributes and nested regions (blocks).
-// Plain structs; a Kernel owns all of its values and operations.
+// Tile IR: typed SSA values, operations with named attributes and nested regions (blocks).
+// One data structure, two levels: the Tile level (what the frontend produces: tiles, loads,
+// dot, reductions, loops) and the GPU level (shared-memory buffers, async copies, mma,
+// barriers, ...), produced from it by the passes in transform/. OpTraits.h says which op
+// belongs to which level and which attributes it uses. A Kernel owns its values and ops.
 #pragma once
 
+#include "ir/Layout.h"
 #include "ir/Type.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,45 +17,80 @@
 namespace tilecc::ir {
 
 enum class OpKind : std::uint8_t {
-  Constant,     // attr: i (integers, bool) or f (floats)
-  ProgramId,    // attr i: axis
-  NumPrograms,  // attr i: axis
+  // ---- both levels ----
+  Constant,     // intValue (integers, bool) or floatValue (floats)
+  ProgramId,    // axis
+  NumPrograms,  // axis
   Arange,       // tile<N x i32>: 0..N-1
   Splat,        // scalar → tile
   Broadcast,    // tile with 1-extents → result shape
-  ExpandDims,   // attr i: axis
-  Reshape,
+  ExpandDims,   // axis
   Trans,        // rank 2
-  Binary,       // attr sub: BinOp; operands of one type (shapes equal)
-  Unary,        // attr sub: UnOp
+  Binary,       // binop; operands of one type (shapes equal)
+  Unary,        // unop
   Fma,
   Select,       // (cond, a, b)
   Convert,      // element conversion with the language's rounding rules
   AddPtr,       // (pointers, integer offsets in elements)
-  Load,         // (ptrs [, mask [, other]])
-  Store,        // (ptrs, value [, mask])
-  AtomicAdd,    // (ptrs, value [, mask]) → old values
-  Reduce,       // attr sub: ReduceKind, i: axis
-  Dot,          // (a, b, acc); attr i: 1 for tf32
-  Barrier,
-  For,          // (lower, upper, step, inits...) region 0: (iv, carried...) → results; attr sub: CmpPred
+  Load,         // (ptrs [, mask [, other]]); access
+  Store,        // (ptrs, value [, mask]); access
+  AtomicAdd,    // (ptrs, value [, mask]) → old values; access. At the GPU level a scalar
+                // atomic's result holds only in thread 0 (it is shared through memory).
+  Reduce,       // reduce, axis; (x) at the Tile level, (x [, scratch]) at the GPU level
+  Barrier,      // sync: a CTA barrier (also the user's barrier()), a warp barrier, or named
+  For,          // (lower, upper, step, inits...) cmp; region: (iv, carried...) → results
   If,           // (cond) regions: then, else → results
   Yield,        // terminator of For/If regions
   Return,       // leaves the kernel
+  Hint,         // identity; hint, hintValue (seeds the axis analysis)
+  // ---- Tile level only (lowered by makeSharedExplicit) ----
+  Reshape,
+  Dot,          // (a, b, acc); tf32
   ConvertLayout,
-  Hint,         // identity; sub 0: multiple_of(i), sub 1: max_contiguous(i) (seeds the axis analysis)
+  // ---- GPU level ----
+  LocalAlloc,     // → a shared buffer or an mbarrier array; offset (bytes, once allocated)
+  SharedSlot,     // (ring, index) → one stage of the ring, as a one-stage buffer
+  SharedStore,    // (tile or scalar, buffer); transposed: a rank-2 tile stored as [cols][rows]
+  SharedLoad,     // (buffer) → tile or scalar (an unpadded buffer may be read in another shape)
+  AsyncCopy,      // (ptrs, buffer, mask, pred): cp.async global → shared; access
+  AsyncCommit,    // closes this thread's group of async copies
+  AsyncWait,      // (buffers written by the copies...) count: groups that may stay pending
+  Mma,            // (a buffer, b buffer, acc) → acc; instr; transposed: b holds [N][K]
+  ProxyFence,     // fence.proxy.async: ordinary shared stores become visible to TMA/wgmma
+  MBarrierInit,   // (mbarriers) count: arrivals expected per phase (each barrier of the array)
+  MBarrierExpectTx,  // (mbarriers, index) count: bytes the phase's transactions bring
+  MBarrierArrive,    // (mbarriers, index)
+  MBarrierWait,      // (mbarriers, index, phase parity)
+  TmaLoad,        // (desc, buffer, mbarriers, index, coords...): one thread copies a box
+  TmaStore,       // (desc, buffer, coords...): one thread stores a box from shared memory
+  TmaStoreWait,   // count: bulk store groups that may stay pending (reads of shared memory)
+  Wgmma,          // (a: buffer or tile, b buffer, acc) → acc; instr; transposed: b holds [N][K]
+  WgmmaWait,      // (accs...) → accs; count: wgmma groups that may stay in flight
+  WarpGroup,      // region run by warps [firstWarp, firstWarp + numWarps)
+  SetMaxNReg,     // regs, increase: register reallocation of the executing warp group
 };
+inline constexpr int kNumOpKinds = static_cast<int>(OpKind::SetMaxNReg) + 1;
 
 enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge };
 enum class UnOp : std::uint8_t {
-  Neg, Not, BitNot, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sin, Cos, Tan, Tanh, Erf, Sigmoid, Floor, Ceil, Trunc, Round
+  Neg, Not, BitNot, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sin, Cos, Tan, Tanh, Erf, Sigmoid, Floor, Ceil, Trunc, Round,
+  RoundTf32  // float → TF32 as the tensor cores round it (nearest, ties away), as a float
 };
 enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin };
+/// Comparison of a for loop's induction variable with its bound.
+enum class CmpPred : std::uint8_t { Lt, Le, Gt, Ge, Ne };
+enum class HintKind : std::uint8_t { MultipleOf, MaxContiguous };
+enum class Sync : std::uint8_t { Cta, Warp, Named };
+/// The tensor-core (or CUDA-core) instruction of an Mma / Wgmma op.
+enum class MmaInstr : std::uint8_t { F16, BF16, TF32, S8, FmaIEEE };
 
-const char* name(OpKind k);
 const char* name(BinOp o);
 const char* name(UnOp o);
 const char* name(ReduceKind r);
+const char* name(CmpPred c);
+const char* name(HintKind h);
+const char* name(Sync s);
+const char* name(MmaInstr m);
 inline bool isComparison(BinOp o) { return o >= BinOp::Eq; }
 
 /// A source position for diagnostics and comments (file as given to tilecc).
@@ -65,10 +105,13 @@ struct Block;
 struct Value {
   int id = 0;
   Type type;
-  std::string name;        // from the source where there is one
+  /// From the source where there is one (a variable); else empty and `hint` names the
+  /// statement it came from (the variable it flows into), for stable generated names.
+  std::string name;
+  std::string hint;
   Op* def = nullptr;       // null for block arguments and kernel parameters
   Block* owner = nullptr;  // for block arguments
-  int layout = -1;         // index into the kernel's layout table, once assigned
+  int layout = -1;         // index into Kernel::layouts, once assigned (tiles only)
 };
 
 struct Block {
@@ -77,26 +120,47 @@ struct Block {
   Op* parent = nullptr;
 };
 
+/// How a tile load, store, atomic or async copy moves its elements: `vec` consecutive
+/// elements per access along tile axis `axis`, and every fact that kept it below 16 bytes.
+struct Access {
+  int vec = 1;
+  int axis = -1;
+  std::vector<std::string> limits;
+  bool operator==(const Access&) const = default;
+};
+
 struct Op {
   OpKind kind = OpKind::Constant;
-  int sub = 0;  // BinOp / UnOp / ReduceKind / comparison of a For
   std::vector<Value*> operands;
   std::vector<Value*> results;
-  std::int64_t i = 0;
-  double f = 0;
   std::vector<std::unique_ptr<Block>> regions;
   Block* parent = nullptr;
   Loc loc;
-  // Loads, stores and atomics of tiles: elements per access along axis `vecAxis` (set by the
-  // axis analysis) and, when below 16 bytes, what limited it.
-  int vec = 1;
-  int vecAxis = -1;
-  std::string vecNote;
+
+  // ---- attributes: named fields; OpTraits::attrs says which ones an op kind uses ----
+  int axis = 0;                        // program_id, num_programs, expand_dims, reduce
+  BinOp binop = BinOp::Add;            // binary
+  UnOp unop = UnOp::Neg;               // unary
+  ReduceKind reduce = ReduceKind::Sum;
+  CmpPred cmp = CmpPred::Lt;           // for
+  HintKind hint = HintKind::MultipleOf;
+  std::int64_t intValue = 0;           // const (integers, bool); hint value
+  double floatValue = 0;               // const (floats): compared by bit pattern, never by value
+  bool tf32 = false;                   // dot
+  Access access;                       // load, store, atomic_add, async_copy
+  int offset = -1;                     // local_alloc: byte offset in shared memory (-1: not yet)
+  bool transposed = false;             // shared_store, mma, wgmma
+  int count = 0;                       // async_wait, wgmma_wait, tma_store_wait: pending groups;
+                                       // mbarrier_init: arrivals; mbarrier_expect_tx: bytes
+  Sync sync = Sync::Cta;               // barrier
+  int barrierId = 0, barrierThreads = 0;  // barrier with Sync::Named
+  MmaInstr instr = MmaInstr::F16;      // mma, wgmma
+  int firstWarp = 0, numWarps = 0;     // warp_group
+  int regs = 0;                        // setmaxnreg
+  bool increase = false;               // setmaxnreg
+  std::string note;                    // barrier: why a pass put it there (printed as a comment)
 
   Value* result() const { return results.empty() ? nullptr : results[0]; }
-  BinOp binop() const { return static_cast<BinOp>(sub); }
-  UnOp unop() const { return static_cast<UnOp>(sub); }
-  ReduceKind reduceKind() const { return static_cast<ReduceKind>(sub); }
 };
 
 /// Promises on a kernel parameter (0: none).
@@ -106,17 +170,24 @@ struct ParamInfo {
   std::int64_t multipleOf = 0;
 };
 
+enum class Level : std::uint8_t { Tile, Gpu };
+
 struct Kernel {
   std::string name;        // C identifier of the generated kernel
   std::string sourceName;  // as written, e.g. softmax<float, 1024>
   Loc loc;
   int numWarps = 4;
   int numStages = 3;
+  Level level = Level::Tile;
+  /// The target this variant is compiled for (set by the driver for the GPU level).
+  std::string target;
   /// For a specialised variant: parameters assumed aligned / divisible (index → value);
   /// the launcher checks them before choosing this variant.
   std::vector<std::pair<int, std::int64_t>> assumed;
   std::vector<Value*> params;
   std::vector<ParamInfo> paramInfo;
+  std::vector<Layout> layouts;  // Value::layout indexes this table
+  int sharedBytes = 0;          // after allocateShared: bytes of shared memory per program
   std::unique_ptr<Block> body = std::make_unique<Block>();
   std::vector<std::unique_ptr<Value>> values;
 
@@ -128,6 +199,9 @@ struct Kernel {
     values.push_back(std::move(v));
     return values.back().get();
   }
+  const Layout& layoutOf(const Value* v) const { return layouts.at(static_cast<std::size_t>(v->layout)); }
+  /// The index of `l` in the layout table, added if missing.
+  int internLayout(const Layout& l);
 };
 
 /// Calls f(op) for every op in `b` and nested regions, in program order (pre-order).
@@ -138,5 +212,27 @@ void walk(Block& b, F&& f) {
     for (auto& r : op->regions) walk(*r, f);
   }
 }
+template <class F>
+void walk(const Block& b, F&& f) {
+  for (const auto& op : b.ops) {
+    f(static_cast<const Op&>(*op));
+    for (const auto& r : op->regions) walk(static_cast<const Block&>(*r), f);
+  }
+}
+
+/// Whether block b is `outer` or nested inside it.
+bool within(const Block* b, const Block& outer);
+
+/// The terminator of a region if it is a yield, else null.
+Op* yieldOf(const Block& b);
+
+/// Every op using each value, in program order.
+std::map<const Value*, std::vector<Op*>> collectUsers(Block& b);
+
+/// Replaces every use of `from` by `to` in `b` (and nested regions).
+void replaceAllUses(Block& b, const Value* from, Value* to);
+
+/// Removes `op` from its block (it must be unused).
+void erase(Op& op);
 
 }  // namespace tilecc::ir

@@ -1,67 +1,49 @@
 #include "ir/Printer.h"
 
-#include "analysis/Layout.h"
 #include "ir/Names.h"
+#include "ir/OpTraits.h"
 
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <sstream>
 
 namespace tilecc::ir {
 
-const char* name(OpKind k) {
-  switch (k) {
-    case OpKind::Constant: return "const";
-    case OpKind::ProgramId: return "program_id";
-    case OpKind::NumPrograms: return "num_programs";
-    case OpKind::Arange: return "arange";
-    case OpKind::Splat: return "splat";
-    case OpKind::Broadcast: return "broadcast";
-    case OpKind::ExpandDims: return "expand_dims";
-    case OpKind::Reshape: return "reshape";
-    case OpKind::Trans: return "trans";
-    case OpKind::Binary: return "binary";
-    case OpKind::Unary: return "unary";
-    case OpKind::Fma: return "fma";
-    case OpKind::Select: return "select";
-    case OpKind::Convert: return "convert";
-    case OpKind::AddPtr: return "addptr";
-    case OpKind::Load: return "load";
-    case OpKind::Store: return "store";
-    case OpKind::AtomicAdd: return "atomic_add";
-    case OpKind::Reduce: return "reduce";
-    case OpKind::Dot: return "dot";
-    case OpKind::Barrier: return "barrier";
-    case OpKind::For: return "for";
-    case OpKind::If: return "if";
-    case OpKind::Yield: return "yield";
-    case OpKind::Return: return "return";
-    case OpKind::ConvertLayout: return "convert_layout";
-    case OpKind::Hint: return "hint";
+std::string printFloat(double f) {
+  if (std::isfinite(f)) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", f);
+    std::string s = buf;
+    if (s.find_first_of(".e") == std::string::npos) s += ".0";
+    return s;
   }
-  return "?";
-}
-
-const char* name(BinOp o) {
-  static const char* n[] = {"add", "sub", "mul", "div", "rem", "shl", "shr", "and", "or", "xor",
-                            "max", "min", "pow", "eq",  "ne",  "lt",  "le",  "gt",  "ge"};
-  return n[static_cast<int>(o)];
-}
-
-const char* name(UnOp o) {
-  static const char* n[] = {"neg",  "not", "bitnot", "abs", "exp",  "exp2",    "log",   "log2", "sqrt",  "rsqrt",
-                            "sin",  "cos", "tan",    "tanh", "erf", "sigmoid", "floor", "ceil", "trunc", "round"};
-  return n[static_cast<int>(o)];
-}
-
-const char* name(ReduceKind r) {
-  static const char* n[] = {"sum", "max", "min", "argmax", "argmin"};
-  return n[static_cast<int>(r)];
+  std::uint64_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "bits(0x%016llx)", static_cast<unsigned long long>(bits));
+  return buf;
 }
 
 namespace {
 
+std::string list(const std::vector<int>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string quote(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + "\"";
+}
+
 struct IRPrinter {
-  const std::vector<Layout>* layouts;
+  PrintOptions opts;
   Names names;
   std::ostringstream out;
 
@@ -69,107 +51,150 @@ struct IRPrinter {
 
   std::string typed(const Value* v) {
     std::string s = toString(v->type);
-    if (layouts && v->type.isTile() && v->layout >= 0) s += " #L" + std::to_string(v->layout);
+    if (opts.layouts && v->type.isTile() && v->layout >= 0) s += " #L" + std::to_string(v->layout);
     return s;
   }
 
-  static std::string number(double f) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.9g", f);
-    return buf;
+  void block(const Block& b, int indent) {
+    for (const auto& op : b.ops) this->op(*op, indent);
   }
 
-  void block(const Block& b, int indent) {
-    for (auto& op : b.ops) this->op(*op, indent);
+  // [key=value, ...] for the attributes the op's kind uses.
+  std::string attributes(const Op& o) {
+    const unsigned a = traits(o.kind).attrs;
+    std::vector<std::string> items;
+    if (a & kAttrAxis) items.push_back("axis=" + std::to_string(o.axis));
+    if (a & kAttrHint) items.push_back("value=" + std::to_string(o.intValue));
+    if ((a & kAttrTf32) && o.tf32) items.push_back("tf32");
+    if ((a & kAttrAccess) && o.access.axis >= 0) {
+      items.push_back("vec=" + std::to_string(o.access.vec));
+      items.push_back("vec_axis=" + std::to_string(o.access.axis));
+      if (!o.access.limits.empty()) {
+        std::string l = "limits=[";
+        for (std::size_t i = 0; i < o.access.limits.size(); ++i) l += (i ? ", " : "") + quote(o.access.limits[i]);
+        items.push_back(l + "]");
+      }
+    }
+    if ((a & kAttrOffset) && o.offset >= 0) items.push_back("offset=" + std::to_string(o.offset));
+    if ((a & kAttrTransposed) && o.transposed) items.push_back("transposed");
+    if (a & kAttrCount) items.push_back("count=" + std::to_string(o.count));
+    if ((a & kAttrSync) && o.kind == OpKind::Barrier) {
+      items.push_back(std::string("sync=") + name(o.sync));
+      if (o.sync == Sync::Named) {
+        items.push_back("id=" + std::to_string(o.barrierId));
+        items.push_back("threads=" + std::to_string(o.barrierThreads));
+      }
+    }
+    if (a & kAttrInstr) items.push_back(std::string("instr=") + name(o.instr));
+    if (a & kAttrWarpGroup) {
+      items.push_back("first_warp=" + std::to_string(o.firstWarp));
+      items.push_back("num_warps=" + std::to_string(o.numWarps));
+    }
+    if ((a & kAttrNote) && !o.note.empty()) items.push_back("note=" + quote(o.note));
+    if (a & kAttrRegs) {
+      items.push_back("regs=" + std::to_string(o.regs));
+      if (o.increase) items.push_back("increase");
+    }
+    if (items.empty()) return "";
+    std::string s = " [";
+    for (std::size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + items[i];
+    return s + "]";
   }
 
   void op(const Op& o, int indent) {
-    std::string pad(static_cast<std::size_t>(indent), ' ');
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
     out << pad;
-    if (!o.results.empty() && o.kind != OpKind::For && o.kind != OpKind::If) {
+    if (o.kind == OpKind::For) return forOp(o, indent);
+    if (o.kind == OpKind::If) return ifOp(o, indent);
+    if (!o.results.empty()) {
       for (std::size_t k = 0; k < o.results.size(); ++k) out << (k ? ", " : "") << ref(o.results[k]);
       out << " = ";
     }
     out << name(o.kind);
     switch (o.kind) {
-      case OpKind::Binary: out << "." << name(o.binop()); break;
-      case OpKind::Unary: out << "." << name(o.unop()); break;
-      case OpKind::Reduce: out << "." << name(o.reduceKind()) << " axis=" << o.i; break;
+      case OpKind::Binary: out << "." << name(o.binop); break;
+      case OpKind::Unary: out << "." << name(o.unop); break;
+      case OpKind::Reduce: out << "." << name(o.reduce); break;
+      case OpKind::Hint: out << "." << name(o.hint); break;
       case OpKind::Constant:
-        out << " " << (o.result()->type.elem.isFloat() ? number(o.f) : std::to_string(o.i));
+        out << " " << (o.result()->type.elem.isFloat() ? printFloat(o.floatValue) : std::to_string(o.intValue));
         break;
-      case OpKind::ProgramId:
-      case OpKind::NumPrograms:
-      case OpKind::ExpandDims: out << " " << o.i; break;
-      case OpKind::Arange: break;
-      case OpKind::Dot:
-        if (o.i) out << " tf32";
-        break;
-      case OpKind::Hint: out << (o.sub == 0 ? ".multiple_of " : ".max_contiguous ") << o.i; break;
       default: break;
     }
-    if (o.kind == OpKind::For) {
-      static const char* cmp[] = {"lt", "le", "gt", "ge", "ne"};
-      const Block& body = *o.regions[0];
-      out << " " << ref(body.args[0]) << " = " << ref(o.operands[0]) << " " << cmp[o.sub] << " "
-          << ref(o.operands[1]) << " step " << ref(o.operands[2]);
-      if (o.operands.size() > 3) {
-        out << " iter(";
-        for (std::size_t k = 3; k < o.operands.size(); ++k)
-          out << (k > 3 ? ", " : "") << ref(body.args[k - 2]) << " = " << ref(o.operands[k]);
-        out << ")";
-      }
-      results(o);
-      out << " {\n";
-      block(body, indent + 2);
-      out << pad << "}\n";
-      return;
-    }
-    if (o.kind == OpKind::If) {
-      out << " " << ref(o.operands[0]);
-      results(o);
-      out << " {\n";
-      block(*o.regions[0], indent + 2);
-      out << pad << "} else {\n";
-      block(*o.regions[1], indent + 2);
-      out << pad << "}\n";
-      return;
-    }
     for (std::size_t k = 0; k < o.operands.size(); ++k) out << (k ? ", " : " ") << ref(o.operands[k]);
-    if ((o.kind == OpKind::Load || o.kind == OpKind::Store || o.kind == OpKind::AtomicAdd) && o.vecAxis >= 0)
-      out << " {vec=" << o.vec << " axis=" << o.vecAxis << "}";
+    out << attributes(o);
     if (!o.results.empty()) {
       out << " : ";
       for (std::size_t k = 0; k < o.results.size(); ++k) out << (k ? ", " : "") << typed(o.results[k]);
     }
+    if (!o.regions.empty()) {
+      out << " {\n";
+      block(*o.regions[0], indent + 2);
+      out << std::string(static_cast<std::size_t>(indent), ' ') << "}";
+    }
     out << "\n";
+  }
+
+  void forOp(const Op& o, int indent) {
+    const Block& body = *o.regions[0];
+    out << "for " << ref(body.args[0]) << " = " << ref(o.operands[0]) << " " << name(o.cmp) << " " << ref(o.operands[1])
+        << " step " << ref(o.operands[2]);
+    if (o.operands.size() > 3) {
+      out << " iter(";
+      for (std::size_t k = 3; k < o.operands.size(); ++k)
+        out << (k > 3 ? ", " : "") << ref(body.args[k - 2]) << " = " << ref(o.operands[k]);
+      out << ")";
+    }
+    results(o);
+    out << " {\n";
+    block(body, indent + 2);
+    out << std::string(static_cast<std::size_t>(indent), ' ') << "}\n";
+  }
+
+  void ifOp(const Op& o, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    out << "if " << ref(o.operands[0]);
+    results(o);
+    out << " {\n";
+    block(*o.regions[0], indent + 2);
+    out << pad << "} else {\n";
+    block(*o.regions[1], indent + 2);
+    out << pad << "}\n";
   }
 
   void results(const Op& o) {
     if (o.results.empty()) return;
     out << " -> (";
-    for (std::size_t k = 0; k < o.results.size(); ++k)
-      out << (k ? ", " : "") << ref(o.results[k]) << ": " << typed(o.results[k]);
+    for (std::size_t k = 0; k < o.results.size(); ++k) out << (k ? ", " : "") << ref(o.results[k]) << ": " << typed(o.results[k]);
     out << ")";
   }
 };
 
 }  // namespace
 
-std::string print(const Kernel& k, const std::vector<Layout>* layouts) {
-  IRPrinter p{layouts, Names{}, {}};
-  p.out << "kernel @" << k.name << " \"" << k.sourceName << "\" num_warps=" << k.numWarps
-        << " num_stages=" << k.numStages << " (";
+std::string print(const Kernel& k, PrintOptions opts) {
+  IRPrinter p{opts, Names{}, {}};
+  p.out << "kernel @" << k.name << " " << quote(k.sourceName) << " num_warps=" << k.numWarps << " num_stages=" << k.numStages;
+  if (k.level == Level::Gpu) p.out << " level=gpu";
+  if (!k.target.empty()) p.out << " target=" << k.target;
+  if (k.sharedBytes) p.out << " shared=" << k.sharedBytes;
+  p.out << " (";
   for (std::size_t i = 0; i < k.params.size(); ++i) {
     const auto& info = k.paramInfo[i];
     p.out << (i ? ", " : "") << p.ref(k.params[i]) << ": " << toString(k.params[i]->type);
     if (info.aligned) p.out << " aligned(" << info.aligned << ")";
     if (info.multipleOf) p.out << " multiple_of(" << info.multipleOf << ")";
   }
-  p.out << ") {\n";
-  if (layouts)
-    for (std::size_t i = 0; i < layouts->size(); ++i)
-      p.out << "  #L" << i << " = " << describe((*layouts)[i]) << "\n";
+  p.out << ")";
+  if (!k.assumed.empty()) {
+    p.out << " assumed(";
+    for (std::size_t i = 0; i < k.assumed.size(); ++i)
+      p.out << (i ? ", " : "") << p.ref(k.params[static_cast<std::size_t>(k.assumed[i].first)]) << ":" << k.assumed[i].second;
+    p.out << ")";
+  }
+  p.out << " {\n";
+  if (opts.layouts)
+    for (std::size_t i = 0; i < k.layouts.size(); ++i) p.out << "  #L" << i << " = " << describe(k.layouts[i]) << "\n";
   p.block(*k.body, 2);
   p.out << "}\n";
   return p.out.str();

@@ -25,6 +25,22 @@ std::int64_t Type::numel() const {
   return n;
 }
 
+std::int64_t Type::rows() const {
+  std::int64_t n = 1;
+  for (std::size_t a = 0; a + 1 < shape.size(); ++a) n *= shape[a];
+  return n;
+}
+
+std::int64_t Type::stageBytes() const { return rows() * smem.pitch; }
+
+std::int64_t Type::sharedBytes() const {
+  switch (kind) {
+    case TypeKind::Shared: return stages * stageBytes();
+    case TypeKind::MBarrier: return 8 * static_cast<std::int64_t>(stages);
+    default: return 0;
+  }
+}
+
 std::string toString(Scalar s) {
   switch (s) {
     case Scalar::Bool: return "i1";
@@ -47,11 +63,30 @@ std::string toString(ElemType e) {
   return std::string("ptr<") + (e.pointeeConst ? "const " : "") + toString(e.pointee) + ">";
 }
 
-std::string toString(const Type& t) {
-  if (!t.isTile()) return toString(t.elem);
-  std::string s = "tile<";
+namespace {
+
+std::string shapeAndElem(const Type& t) {
+  std::string s;
   for (int d : t.shape) s += std::to_string(d) + "x";
-  return s + toString(t.elem) + ">";
+  return s + toString(t.elem);
+}
+
+}  // namespace
+
+std::string toString(const Type& t) {
+  switch (t.kind) {
+    case TypeKind::Value: return t.isTile() ? "tile<" + shapeAndElem(t) + ">" : toString(t.elem);
+    case TypeKind::Shared: {
+      std::string s = "smem<" + shapeAndElem(t);
+      if (t.stages != 1) s += ", stages=" + std::to_string(t.stages);
+      s += ", pitch=" + std::to_string(t.smem.pitch);
+      if (t.smem.swizzle) s += ", swizzle=" + std::to_string(t.smem.swizzle);
+      return s + ">";
+    }
+    case TypeKind::MBarrier: return "mbarrier<" + std::to_string(t.stages) + ">";
+    case TypeKind::TensorDesc: return "tdesc<" + shapeAndElem(t) + ">";
+  }
+  return "?";
 }
 
 }  // namespace tilecc::ir

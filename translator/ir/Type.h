@@ -1,4 +1,6 @@
-// Types of Tile IR values: scalars, tiles of a static shape, and their element types.
+// Types of Tile IR values. Both levels: scalars and tiles of a static shape. The GPU level
+// adds shared-memory buffers (shape, element, stages, shared layout), arrays of mbarriers and
+// tensor (TMA) descriptors.
 #pragma once
 
 #include <cstdint>
@@ -29,19 +31,47 @@ struct ElemType {
   ElemType pointeeType() const { return of(pointee); }
 };
 
-struct Type {
-  ElemType elem;
-  std::vector<int> shape;  // empty: a scalar
+/// How a shared-memory buffer places its elements: rows (every axis but the last, flattened
+/// row-major) of `pitch` bytes each; with `swizzle` (32, 64 or 128 bytes), the 16-byte chunks of
+/// a row are XOR-permuted within each swizzle period, as wgmma descriptors and TMA expect.
+struct SharedLayout {
+  int pitch = 0;
+  int swizzle = 0;
+  bool operator==(const SharedLayout&) const = default;
+};
 
-  static Type scalar(ElemType e) { return Type{e, {}}; }
-  static Type tile(ElemType e, std::vector<int> s) { return Type{e, std::move(s)}; }
+enum class TypeKind : std::uint8_t { Value, Shared, MBarrier, TensorDesc };
+
+struct Type {
+  TypeKind kind = TypeKind::Value;
+  ElemType elem;
+  std::vector<int> shape;  // Value: empty for a scalar. Shared: one stage. TensorDesc: the box.
+  int stages = 1;          // Shared: ring slots. MBarrier: barriers in the array.
+  SharedLayout smem;       // Shared only
+
+  static Type scalar(ElemType e) { return Type{TypeKind::Value, e, {}, 1, {}}; }
+  static Type tile(ElemType e, std::vector<int> s) { return Type{TypeKind::Value, e, std::move(s), 1, {}}; }
+  static Type shared(ElemType e, std::vector<int> s, int stages, SharedLayout l) {
+    return Type{TypeKind::Shared, e, std::move(s), stages, l};
+  }
+  static Type mbarriers(int count) { return Type{TypeKind::MBarrier, ElemType::of(Scalar::U64), {}, count, {}}; }
+  static Type tensorDesc(ElemType e, std::vector<int> box) { return Type{TypeKind::TensorDesc, e, std::move(box), 1, {}}; }
   bool operator==(const Type&) const = default;
 
-  bool isTile() const { return !shape.empty(); }
+  bool isValue() const { return kind == TypeKind::Value; }
+  bool isTile() const { return kind == TypeKind::Value && !shape.empty(); }
+  bool isScalar() const { return kind == TypeKind::Value && shape.empty(); }
+  bool isShared() const { return kind == TypeKind::Shared; }
   int rank() const { return static_cast<int>(shape.size()); }
   std::int64_t numel() const;
-  Type withElem(ElemType e) const { return Type{e, shape}; }
-  Type withShape(std::vector<int> s) const { return Type{elem, std::move(s)}; }
+  Type withElem(ElemType e) const { return Type{kind, e, shape, stages, smem}; }
+  Type withShape(std::vector<int> s) const { return Type{kind, elem, std::move(s), stages, smem}; }
+
+  /// Shared buffers: rows of one stage (all axes but the last), bytes of one stage, of all.
+  std::int64_t rows() const;
+  std::int64_t stageBytes() const;
+  /// Bytes of shared memory a value of this type occupies (buffers and mbarriers).
+  std::int64_t sharedBytes() const;
 };
 
 std::string toString(Scalar s);

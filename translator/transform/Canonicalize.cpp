@@ -1,6 +1,8 @@
-#include "transform/Canonicalize.h"
+#include "ir/OpTraits.h"
+#include "transform/Passes.h"
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <set>
 #include <tuple>
@@ -8,20 +10,6 @@
 namespace tilecc::ir {
 
 namespace {
-
-bool pure(const Op& o) {
-  switch (o.kind) {
-    case OpKind::Load:  // ordered with stores and barriers
-    case OpKind::Store:
-    case OpKind::AtomicAdd:
-    case OpKind::Barrier:
-    case OpKind::For:
-    case OpKind::If:
-    case OpKind::Yield:
-    case OpKind::Return: return false;
-    default: return true;
-  }
-}
 
 /// Wraps v to the width and signedness of e (C++ conversion semantics).
 std::int64_t wrap(std::int64_t v, ElemType e) {
@@ -79,6 +67,7 @@ struct Folder {
   static bool fold(Op& o) {
     auto isConst = [](const Value* v) { return v->def && v->def->kind == OpKind::Constant; };
     Value* res = o.result();
+    if (!res || !res->type.isValue()) return false;
     if (!res || res->type.isTile()) return false;
     if (o.kind == OpKind::Binary && isConst(o.operands[0]) && isConst(o.operands[1])) {
       const Op& a = *o.operands[0]->def;
@@ -87,9 +76,9 @@ struct Folder {
       if (e.isPtr()) return false;
       if (e.isFloat()) {
         if (e.kind != Scalar::F32) return false;
-        const float x = static_cast<float>(a.f), y = static_cast<float>(b.f);
+        const float x = static_cast<float>(a.floatValue), y = static_cast<float>(b.floatValue);
         float r;
-        switch (o.binop()) {
+        switch (o.binop) {
           case BinOp::Add: r = x + y; break;
           case BinOp::Sub: r = x - y; break;
           case BinOp::Mul: r = x * y; break;
@@ -98,15 +87,15 @@ struct Folder {
         }
         o.kind = OpKind::Constant;
         o.operands.clear();
-        o.f = r;
+        o.floatValue = r;
         return true;
       }
       std::int64_t r;
-      if (!intBinary(o.binop(), e, a.i, b.i, r)) return false;
+      if (!intBinary(o.binop, e, a.intValue, b.intValue, r)) return false;
       o.kind = OpKind::Constant;
       o.operands.clear();
-      o.i = r;
-      o.f = 0;
+      o.intValue = r;
+      o.floatValue = 0;
       return true;
     }
     if (o.kind == OpKind::Convert && isConst(o.operands[0])) {
@@ -115,20 +104,21 @@ struct Folder {
       if (from.isPtr() || to.isPtr()) return false;
       if (to.kind == Scalar::F16 || to.kind == Scalar::BF16) {
         // Kept as the float value; the printer rounds it to the type (as the host twin does).
-        if (from.kind == Scalar::F32) o.f = a.f;
-        else if (from.isInt() && from.kind != Scalar::U64) o.f = static_cast<float>(a.i);
+        if (from.kind == Scalar::F32) o.floatValue = a.floatValue;
+        else if (from.isInt() && from.kind != Scalar::U64) o.floatValue = static_cast<float>(a.intValue);
         else return false;
       } else if (from.isFloat() && to.kind == Scalar::F32) {
         if (from.kind != Scalar::F32) return false;
-        o.f = static_cast<float>(a.f);
+        o.floatValue = static_cast<float>(a.floatValue);
       } else if (!from.isFloat() && to.kind == Scalar::F32) {
-        o.f = from.kind == Scalar::U64 ? static_cast<float>(static_cast<std::uint64_t>(a.i)) : static_cast<float>(a.i);
+        o.floatValue = from.kind == Scalar::U64 ? static_cast<float>(static_cast<std::uint64_t>(a.intValue))
+                                                : static_cast<float>(a.intValue);
       } else if (!from.isFloat() && to.isInt()) {
-        o.i = wrap(a.i, to);
+        o.intValue = wrap(a.intValue, to);
       } else if (!from.isFloat() && to.isBool()) {
-        o.i = a.i != 0;
+        o.intValue = a.intValue != 0;
       } else if (from.kind == Scalar::F32 && to.isBool()) {
-        o.i = a.f != 0;
+        o.intValue = a.floatValue != 0;
       } else {
         return false;
       }
@@ -140,7 +130,11 @@ struct Folder {
   }
 };
 
-using Key = std::tuple<int, int, std::int64_t, double, std::vector<int>, std::vector<std::string>, std::vector<int>>;
+// Everything that makes two pure ops compute the same value. Float constants by their bits:
+// NaN never equals itself and -0.0 equals 0.0 by value, yet each prints (and computes)
+// differently.
+using Key = std::tuple<int, int, int, int, int, std::int64_t, std::uint64_t, bool, std::vector<int>,
+                       std::vector<std::string>, std::vector<int>>;
 
 Key keyOf(const Op& o) {
   std::vector<int> ops, layouts;
@@ -150,7 +144,14 @@ Key keyOf(const Op& o) {
     types.push_back(toString(v->type));
     layouts.push_back(v->layout);
   }
-  return {static_cast<int>(o.kind), o.sub, o.i, o.f, ops, types, layouts};
+  std::uint64_t bits;
+  std::memcpy(&bits, &o.floatValue, sizeof bits);
+  const int sub = o.kind == OpKind::Binary ? static_cast<int>(o.binop)
+                  : o.kind == OpKind::Unary ? static_cast<int>(o.unop)
+                  : o.kind == OpKind::Reduce ? static_cast<int>(o.reduce)
+                  : o.kind == OpKind::Hint ? static_cast<int>(o.hint)
+                                           : 0;
+  return {static_cast<int>(o.kind), sub, o.axis, static_cast<int>(o.transposed), o.count, o.intValue, bits, o.tf32, ops, types, layouts};
 }
 
 void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
@@ -166,12 +167,12 @@ void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
 Value* identity(const Op& o) {
   if (o.kind != OpKind::Binary || o.results.size() != 1) return nullptr;
   auto isConst = [](const Value* v, std::int64_t c) {
-    return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->i == c;
+    return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == c;
   };
   Value* a = o.operands[0];
   Value* b = o.operands[1];
   if (!a->type.elem.isInt() || a->type != o.result()->type) return nullptr;
-  switch (o.binop()) {
+  switch (o.binop) {
     case BinOp::Add: return isConst(b, 0) ? a : (isConst(a, 0) && b->type == a->type) ? b : nullptr;
     case BinOp::Sub: return isConst(b, 0) ? a : nullptr;
     case BinOp::Mul: return isConst(b, 1) ? a : (isConst(a, 1) && b->type == a->type) ? b : nullptr;
@@ -190,7 +191,7 @@ void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) 
       repl[op->result()] = same;
       continue;
     }
-    if (pure(*op) && op->results.size() == 1 && op->regions.empty()) {
+    if (traits(op->kind).pure && op->results.size() == 1 && op->regions.empty()) {
       Key key = keyOf(*op);
       auto it = scope.find(key);
       if (it != scope.end()) {
@@ -203,27 +204,24 @@ void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) 
   }
 }
 
-void uses(Block& b, std::set<const Value*>& used) {
-  walk(b, [&](Op& o) {
-    for (const Value* v : o.operands) used.insert(v);
+// Use counts, then one walk from the last op back: a dead op's operands lose a use, so whole
+// dead chains go in one pass (no repeated sweeps: translation time stays linear).
+void countUses(const Block& b, std::map<const Value*, int>& uses) {
+  walk(b, [&](const Op& o) {
+    for (const Value* v : o.operands) ++uses[v];
   });
 }
 
-bool dce(Block& b, const std::set<const Value*>& used) {
-  bool changed = false;
-  for (auto it = b.ops.begin(); it != b.ops.end();) {
-    Op& o = **it;
-    for (auto& r : o.regions) changed |= dce(*r, used);
-    bool dead = pure(o) && o.regions.empty() && !o.results.empty();
-    for (const Value* v : o.results) dead = dead && !used.count(v);
-    if (dead) {
-      it = b.ops.erase(it);
-      changed = true;
-    } else {
-      ++it;
-    }
+void dce(Block& b, std::map<const Value*, int>& uses) {
+  for (std::size_t i = b.ops.size(); i-- > 0;) {
+    Op& o = *b.ops[i];
+    for (auto it = o.regions.rbegin(); it != o.regions.rend(); ++it) dce(**it, uses);
+    bool dead = traits(o.kind).removable && o.regions.empty() && !o.results.empty();
+    for (const Value* v : o.results) dead = dead && uses[v] == 0;
+    if (!dead) continue;
+    for (const Value* v : o.operands) --uses[v];
+    b.ops.erase(b.ops.begin() + static_cast<long>(i));
   }
-  return changed;
 }
 
 // A loop-carried value that every iteration yields unchanged is the loop's input: drop it
@@ -258,11 +256,9 @@ void canonicalize(Kernel& k) {
   std::map<Value*, Value*> invariant;
   dropInvariantCarried(*k.body, invariant);
   replaceUses(*k.body, invariant);
-  for (;;) {
-    std::set<const Value*> used;
-    uses(*k.body, used);
-    if (!dce(*k.body, used)) break;
-  }
+  std::map<const Value*, int> uses;
+  countUses(*k.body, uses);
+  dce(*k.body, uses);
 }
 
 }  // namespace tilecc::ir

@@ -4,304 +4,301 @@
 #include <tilecc/cuda/tilecc.cuh>
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L5 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 46080 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows): 18432 bytes
-//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 9216 bytes at offset 18432
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes at offset 18432
+// Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
+//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
+//   acc_smem_t1 at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L6_t1 = lane;  // thread position along dim 1 of L6
-  const int L6_t0 = warp;  // thread position along dim 0 of L6
-  const int L2_wm = warp;  // warp row of L2
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[2];  // tile<128xi32> in L0
+  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = warp;  // warp row of L4
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
+  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L3_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[16];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const s4 = q + head_offset;
-  int64_t t5[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
-  int t7[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t2[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t7[reg] = L4_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 16; ++reg) offs_m_t2[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + t7[reg];
-  int64_t t8[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
+  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t9[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = t8[reg] * stride_row;
-  const __half* t10[16];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = s4 + t9[reg];
-  int offs_d_1[2];  // tile<64xi32> in L5
+  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  int offs_d_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L5_t1 + reg * 32;
-  const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
+  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
+  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool t12[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 2)] + offs_d_1[(reg % 2)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
-  bool t13[16];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L3, one element per access
+  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = t13[(reg / 2)] ? *t11[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_t9[(reg / 2)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int s14 = start_m + 128;
-    const int s15 = (seq_len < s14 ? seq_len : s14);
-    end_n = s15;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
-  float m_i[2];  // tile<128xf32> in L0, carried
+  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
+  float m_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
+  float l_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L2, carried
+  float acc[32];  // tile<128x64xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows), 18432 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
-  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n[16];  // tile<64xi32> in L1
+    int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
-    int offs_d_2[8];  // tile<64xi32> in L4
+    int offs_d_2[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L4_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
+    int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
-    int64_t t16[8];  // tile<64x1xi64> in L3
+    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t16[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t t17[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t17[reg] = t16[reg] * stride_row;
-    int64_t t18[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t18[reg] = head_offset + t17[reg];
-    int64_t t19[2];  // tile<1x64xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+    int64_t kv_offsets_t4[2];  // tile<1x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L3
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+    int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 2)] + t19[(reg % 2)];
-    const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 2)] + kv_offsets_t4[(reg % 2)];
+    const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
-    bool t21[8];  // tile<64x1xi1> in L3
+    for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+    bool k_tile_t2[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t21[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L3, one element per access
+    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = t21[(reg / 2)] ? *t20[reg] : tilecc::cvt_f16(0.0f);
-    const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
+    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_t2[(reg / 2)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L3, one element per access
+    for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = t21[(reg / 2)] ? *t22[reg] : tilecc::cvt_f16(0.0f);
-    bool t23[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_t2[(reg / 2)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_t1[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n[reg] < seq_len;
-    bool t24[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool t25[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
-    float t26[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
+    __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0;
-      unsigned char* const dot_b = (smem + 18432) + 0;
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 144 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
-      __syncthreads();
+      // A q_tile_smem [128][64], B k_tile_smem transposed [64][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t27[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = t26[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t28[2];  // tile<128xf32> in L0
+    float m_new_t1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
-    float m_new[2];  // tile<128xf32> in L0
+    float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
-    float t29[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
-    float t31[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L0
+    float l_i_t2[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = t32[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
-    float l_i_1[2];  // tile<128xf32> in L0
+    float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
-    __half t33[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
-    float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_t1 = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
-      unsigned char* const dot_a = (smem + 18432);
-      unsigned char* const dot_b = (smem + 18432) + 18432;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t33[reg]);
-          part[1] = (t33[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (v_tile[reg]);
-      __syncthreads();
+      // A acc_smem_t1 [128][64], B v_tile_smem [64][64]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
@@ -312,116 +309,117 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s35 = out + head_offset;
-  __half* t36[2];  // tile<128x1xptr<f16>> in L2
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
-  __half* t37[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
-  float t38[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
+  float store_t4[32];  // tile<128x64xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
-  __half t39[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_t5[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (t12[(reg / 16)]) *t37[reg] = t39[reg];
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_t8[(reg / 16)]) *store_t3[reg] = store_t5[reg];
 }
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
 //   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 73728 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows): 55296 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 18432 bytes at offset 55296
+// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
+//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
+//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
+//   acc_smem_t1 at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_wm = warp;  // warp row of L2
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[2];  // tile<128xi32> in L0
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_wm = warp;  // warp row of L1
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[16];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const s4 = q + head_offset;
-  int64_t t5[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
-  int t7[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t7[reg] = L4_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_t2[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + t7[reg];
-  int64_t t8[4];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
+  int64_t q_tile_t4[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t8[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t9[4];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 4; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t9[reg] = t8[reg] * stride_row;
-  const __half* t10[4];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 4; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t10[reg] = s4 + t9[reg];
+  for (int reg = 0; reg < 4; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
   int offs_d_1[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
+  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool t12[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_d_1[(reg % 8)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
-  bool t13[4];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L3, 8 elements per access
+  for (int reg = 0; reg < 4; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (t13[(reg / 8)]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t11[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    if (q_tile_t9[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
       q_tile[reg] = tilecc::cvt_f16(0.0f);
       q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
@@ -436,603 +434,598 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int s14 = start_m + 128;
-    const int s15 = (seq_len < s14 ? seq_len : s14);
-    end_n = s15;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
+  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+  }
+  unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
+  unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
+  const bool start_n_t1 = 0 < end_n;
+  int offs_d_2[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
+  int offs_n[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_n[reg] = 0 + offs_d_2[reg];
+  int64_t kv_offsets_t1[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
+  int64_t kv_offsets_t2[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+  int64_t kv_offsets_t3[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+  int64_t kv_offsets_t4[8];  // tile<1x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+  int64_t kv_offsets[16];  // tile<64x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+  const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+  bool k_tile_t2[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
+  const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+  tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
   float l_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L2, carried
+  float acc[32];  // tile<128x64xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows), 55296 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) {
-    if (((reg % 8)) % 8 == 0) {
-      __align__(16) __half part[8];
-      part[0] = (q_tile[reg]);
-      part[1] = (q_tile[(reg + 1)]);
-      part[2] = (q_tile[(reg + 2)]);
-      part[3] = (q_tile[(reg + 3)]);
-      part[4] = (q_tile[(reg + 4)]);
-      part[5] = (q_tile[(reg + 5)]);
-      part[6] = (q_tile[(reg + 6)]);
-      part[7] = (q_tile[(reg + 7)]);
-      *reinterpret_cast<uint4*>((smem + 36864) + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-    }
-  }
-  int pipe_read = 0, pipe_write = 1;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    int offs_d_2[2];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
-    int offs_n[2];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead + offs_d_2[reg];
-    int64_t t16[2];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t t17[2];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
-    int64_t t18[2];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t18[reg] = head_offset + t17[reg];
-    int64_t t19[8];  // tile<1x64xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 8)] + t19[(reg % 8)];
-    const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
-    bool t21[2];  // tile<64x1xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
-    const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead < end_n && t21[(reg / 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead < end_n && t21[(reg / 8)]);
-  }
-  tilecc::cp_async_commit();
+  int pipe_read = 0;
+  int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (start_n + 1 * 64)
-      const int k_ahead_1 = (start_n + 1 * 64);
-      int offs_d_2[2];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
-      int offs_n[2];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead_1 + offs_d_2[reg];
-      int64_t t16[2];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
-      int64_t t17[2];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
-      int64_t t18[2];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t18[reg] = head_offset + t17[reg];
-      int64_t t19[8];  // tile<1x64xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
-      int64_t kv_offsets[16];  // tile<64x64xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 8)] + t19[(reg % 8)];
-      const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
-      bool t21[2];  // tile<64x1xi1> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
-      const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
-    }
+    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    const int start_n_ahead = start_n + 64;
+    const bool start_n_t2 = start_n_ahead < end_n;
+    int offs_n_1[2];  // tile<64xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_n_1[reg] = start_n_ahead + offs_d_2[reg];
+    int64_t kv_offsets_t5[2];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t6[2];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
+    int64_t kv_offsets_t7[2];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+    const __half* k_tile_t3[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
+    bool k_tile_t4[2];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
+    const __half* v_tile_t2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 9216;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
     tilecc::cp_async_commit();
-    int offs_n_1[16];  // tile<64xi32> in L1
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
+    int offs_n_2[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool t23[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_d[reg];
+    bool valid_t1[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
-    bool t24[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool t25[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
-    float t26[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 36864;
-      unsigned char* const dot_b = smem + 0 + pipe_read * 9216;
+      // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [64][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t27[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = t26[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t28[2];  // tile<128xf32> in L0
+    float m_new_t1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
-    float t29[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
-    float t31[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L0
+    float l_i_t2[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = t32[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
-    __half t33[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
-    float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_t1 = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
-      unsigned char* const dot_a = (smem + 55296);
-      unsigned char* const dot_b = smem + 18432 + pipe_read * 9216;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t33[reg]);
-          part[1] = (t33[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      __syncwarp();  // each warp reads only the rows of A it wrote
+      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][64]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
+    const bool pipe_t1 = pipe_read == 1;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 1;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
   }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s35 = out + head_offset;
-  __half* t36[2];  // tile<128x1xptr<f16>> in L2
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
-  __half* t37[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[32];  // tile<128x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
-  float t38[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
+  float store_t4[32];  // tile<128x64xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
-  __half t39[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_t5[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t39[reg])) | (static_cast<unsigned>(__half_as_ushort(t39[(reg + 1)])) << 16);
-    if (t12[(reg / 16)]) *reinterpret_cast<unsigned*>(t37[reg]) = w;
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (q_tile_t8[(reg / 16)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
   }
 }
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L5 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 46080 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows): 18432 bytes
-//   dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows): 9216 bytes at offset 18432
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 27648 bytes at offset 18432
+// Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
+//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
+//   acc_smem_t1 at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L6_t1 = lane;  // thread position along dim 1 of L6
-  const int L6_t0 = warp;  // thread position along dim 0 of L6
-  const int L2_wm = warp;  // warp row of L2
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[2];  // tile<128xi32> in L0
+  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = warp;  // warp row of L4
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
+  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L3_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[16];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const s4 = q + head_offset;
-  int64_t t5[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
-  int t7[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t2[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t7[reg] = L4_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 16; ++reg) offs_m_t2[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + t7[reg];
-  int64_t t8[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
+  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t9[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = t8[reg] * stride_row;
-  const __half* t10[16];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = s4 + t9[reg];
-  int offs_d_1[2];  // tile<64xi32> in L5
+  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  int offs_d_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L5_t1 + reg * 32;
-  const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
+  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
+  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool t12[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 2)] + offs_d_1[(reg % 2)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
-  bool t13[16];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L3, one element per access
+  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = t13[(reg / 2)] ? *t11[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_t9[(reg / 2)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int s14 = start_m + 128;
-    const int s15 = (seq_len < s14 ? seq_len : s14);
-    end_n = s15;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
-  float m_i[2];  // tile<128xf32> in L0, carried
+  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
+  float m_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
+  float l_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L2, carried
+  float acc[32];  // tile<128x64xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][64] (144-byte rows), 18432 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (q_tile[reg]);
-  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n[16];  // tile<64xi32> in L1
+    int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
-    int offs_d_2[8];  // tile<64xi32> in L4
+    int offs_d_2[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L4_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
+    int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
-    int64_t t16[8];  // tile<64x1xi64> in L3
+    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t16[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t t17[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t17[reg] = t16[reg] * stride_row;
-    int64_t t18[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t18[reg] = head_offset + t17[reg];
-    int64_t t19[2];  // tile<1x64xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+    int64_t kv_offsets_t4[2];  // tile<1x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L3
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+    int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 2)] + t19[(reg % 2)];
-    const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 2)] + kv_offsets_t4[(reg % 2)];
+    const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
-    bool t21[8];  // tile<64x1xi1> in L3
+    for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+    bool k_tile_t2[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t21[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L3, one element per access
+    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = t21[(reg / 2)] ? *t20[reg] : tilecc::cvt_f16(0.0f);
-    const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
+    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_t2[(reg / 2)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L3, one element per access
+    for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = t21[(reg / 2)] ? *t22[reg] : tilecc::cvt_f16(0.0f);
-    bool t23[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_t2[(reg / 2)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_t1[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n[reg] < seq_len;
-    bool t24[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool t25[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
-    float t26[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
+    __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0;
-      unsigned char* const dot_b = (smem + 18432) + 0;
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 144 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 2]);
-      __syncthreads();
+      // A q_tile_smem [128][64], B k_tile_smem transposed [64][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t27[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = t26[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t28[2];  // tile<128xf32> in L0
+    float m_new_t1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
-    float m_new[2];  // tile<128xf32> in L0
+    float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
-    float t29[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
-    float t31[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L0
+    float l_i_t2[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = t32[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
-    float l_i_1[2];  // tile<128xf32> in L0
+    float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
-    __half t33[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
-    float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_t1 = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows)
-      unsigned char* const dot_a = (smem + 18432);
-      unsigned char* const dot_b = (smem + 18432) + 18432;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t33[reg]);
-          part[1] = (t33[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (v_tile[reg]);
-      __syncthreads();
+      // A acc_smem_t1 [128][64], B v_tile_smem [64][64]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
@@ -1043,116 +1036,117 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s35 = out + head_offset;
-  __half* t36[2];  // tile<128x1xptr<f16>> in L2
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
-  __half* t37[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
-  float t38[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
+  float store_t4[32];  // tile<128x64xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
-  __half t39[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_t5[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (t12[(reg / 16)]) *t37[reg] = t39[reg];
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_t8[(reg / 16)]) *store_t3[reg] = store_t5[reg];
 }
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
 //   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 73728 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows): 55296 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows): 18432 bytes at offset 55296
+// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
+//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
+//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
+//   acc_smem_t1 at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_wm = warp;  // warp row of L2
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[2];  // tile<128xi32> in L0
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_wm = warp;  // warp row of L1
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t3[reg] = L0_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t3[reg];
-  int offs_d[16];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L1_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const s4 = q + head_offset;
-  int64_t t5[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t5[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = t5[reg] * stride_row;
-  int t7[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t7[reg] = L4_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_t2[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + t7[reg];
-  int64_t t8[4];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
+  int64_t q_tile_t4[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t8[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t9[4];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 4; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t9[reg] = t8[reg] * stride_row;
-  const __half* t10[4];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 4; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t10[reg] = s4 + t9[reg];
+  for (int reg = 0; reg < 4; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
   int offs_d_1[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* t11[32];  // tile<128x64xptr<const f16>> in L3
+  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t11[reg] = t10[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool t12[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_d_1[(reg % 8)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t12[reg] = offs_m[reg] < seq_len;
-  bool t13[4];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L3, 8 elements per access
+  for (int reg = 0; reg < 4; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (t13[(reg / 8)]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t11[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    if (q_tile_t9[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
       q_tile[reg] = tilecc::cvt_f16(0.0f);
       q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
@@ -1167,606 +1161,601 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int s14 = start_m + 128;
-    const int s15 = (seq_len < s14 ? seq_len : s14);
-    end_n = s15;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
+  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+  }
+  unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
+  unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
+  const bool start_n_t1 = 0 < end_n;
+  int offs_d_2[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
+  int offs_n[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_n[reg] = 0 + offs_d_2[reg];
+  int64_t kv_offsets_t1[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
+  int64_t kv_offsets_t2[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+  int64_t kv_offsets_t3[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+  int64_t kv_offsets_t4[8];  // tile<1x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+  int64_t kv_offsets[16];  // tile<64x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+  const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+  bool k_tile_t2[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
+  const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+  tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
   float l_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L2, carried
+  float acc[32];  // tile<128x64xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: k_tile [64][64] (144-byte rows) v_tile [64][64] (144-byte rows) q_tile (staged once) [128][64] (144-byte rows), 55296 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) {
-    if (((reg % 8)) % 8 == 0) {
-      __align__(16) __half part[8];
-      part[0] = (q_tile[reg]);
-      part[1] = (q_tile[(reg + 1)]);
-      part[2] = (q_tile[(reg + 2)]);
-      part[3] = (q_tile[(reg + 3)]);
-      part[4] = (q_tile[(reg + 4)]);
-      part[5] = (q_tile[(reg + 5)]);
-      part[6] = (q_tile[(reg + 6)]);
-      part[7] = (q_tile[(reg + 7)]);
-      *reinterpret_cast<uint4*>((smem + 36864) + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-    }
-  }
-  int pipe_read = 0, pipe_write = 1;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    int offs_d_2[2];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
-    int offs_n[2];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead + offs_d_2[reg];
-    int64_t t16[2];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t t17[2];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
-    int64_t t18[2];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t18[reg] = head_offset + t17[reg];
-    int64_t t19[8];  // tile<1x64xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 8)] + t19[(reg % 8)];
-    const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
-    bool t21[2];  // tile<64x1xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
-    const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead < end_n && t21[(reg / 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + 0 * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead < end_n && t21[(reg / 8)]);
-  }
-  tilecc::cp_async_commit();
+  int pipe_read = 0;
+  int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (start_n + 1 * 64)
-      const int k_ahead_1 = (start_n + 1 * 64);
-      int offs_d_2[2];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L4_t0 + reg * 32;
-      int offs_n[2];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) offs_n[reg] = k_ahead_1 + offs_d_2[reg];
-      int64_t t16[2];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t16[reg] = static_cast<int64_t>(offs_n[reg]);
-      int64_t t17[2];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t17[reg] = t16[reg] * stride_row;
-      int64_t t18[2];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t18[reg] = head_offset + t17[reg];
-      int64_t t19[8];  // tile<1x64xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t19[reg] = static_cast<int64_t>(offs_d_1[reg]);
-      int64_t kv_offsets[16];  // tile<64x64xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = t18[(reg / 8)] + t19[(reg % 8)];
-      const __half* t20[16];  // tile<64x64xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) t20[reg] = k + kv_offsets[reg];
-      bool t21[2];  // tile<64x1xi1> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) t21[reg] = offs_n[reg] < seq_len;
-      const __half* t22[16];  // tile<64x64xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) t22[reg] = v + kv_offsets[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t20[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 18432 + pipe_write * 9216 + (L3_t0 + (reg / 8) * 32) * 144 + (L3_t1 * 8 + (reg % 8)) * 2, t22[reg], k_ahead_1 < end_n && t21[(reg / 8)]);
-    }
+    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    const int start_n_ahead = start_n + 64;
+    const bool start_n_t2 = start_n_ahead < end_n;
+    int offs_n_1[2];  // tile<64xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_n_1[reg] = start_n_ahead + offs_d_2[reg];
+    int64_t kv_offsets_t5[2];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t6[2];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
+    int64_t kv_offsets_t7[2];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+    const __half* k_tile_t3[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
+    bool k_tile_t4[2];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
+    const __half* v_tile_t2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 9216;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
     tilecc::cp_async_commit();
-    int offs_n_1[16];  // tile<64xi32> in L1
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
+    int offs_n_2[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool t23[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_d[reg];
+    bool valid_t1[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t23[reg] = offs_n_1[reg] < seq_len;
-    bool t24[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool t25[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = (t24[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t23[(reg % 16)] && t25[reg]);
-    float t26[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t26: A [128][64] (144-byte rows), B transposed [64][64] (144-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 36864;
-      unsigned char* const dot_b = smem + 0 + pipe_read * 9216;
+      // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [64][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t26[(2 * mi) * 16 + 2 * ni], t26[(2 * mi) * 16 + 2 * ni + 1], t26[(2 * mi + 1) * 16 + 2 * ni], t26[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t27[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = t26[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t27[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t28[2];  // tile<128xf32> in L0
+    float m_new_t1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t28[reg] = fmaxf(t28[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 1));
-      t28[reg] = fmaxf(t28[reg], __shfl_xor_sync(0xffffffffu, t28[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t28[reg]);
-    float t29[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t29[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t30[reg]);
-    float t31[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t31[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L0
+    float l_i_t2[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = t32[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 1);
-      t32[reg] = t32[reg] + __shfl_xor_sync(0xffffffffu, t32[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t31[reg] + t32[reg];
-    __half t33[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t33[reg] = tilecc::cvt_f16(p[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = acc[reg] * alpha[(reg / 16)];
-    float acc_1[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_t1 = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = t34[reg];
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][64] (144-byte rows); B already in the pipeline's shared memory
-      unsigned char* const dot_a = (smem + 55296);
-      unsigned char* const dot_b = smem + 18432 + pipe_read * 9216;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t33[reg]);
-          part[1] = (t33[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      __syncwarp();  // each warp reads only the rows of A it wrote
+      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][64]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
+    const bool pipe_t1 = pipe_read == 1;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 1;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
   }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s35 = out + head_offset;
-  __half* t36[2];  // tile<128x1xptr<f16>> in L2
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t36[reg] = s35 + t6[reg];
-  __half* t37[32];  // tile<128x64xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[32];  // tile<128x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t37[reg] = t36[(reg / 16)] + offs_d[(reg % 16)];
-  float t38[32];  // tile<128x64xf32> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
+  float store_t4[32];  // tile<128x64xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t38[reg] = acc[reg] / l_i[(reg / 16)];
-  __half t39[32];  // tile<128x64xf16> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_t5[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t39[reg] = tilecc::cvt_f16(t38[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t39[reg])) | (static_cast<unsigned>(__half_as_ushort(t39[(reg + 1)])) << 16);
-    if (t12[(reg / 16)]) *reinterpret_cast<unsigned*>(t37[reg]) = w;
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (q_tile_t8[(reg / 16)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
   }
 }
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
 //   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 70656 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows): 34816 bytes
-//   dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes at offset 34816
+// Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
+//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
+//   acc_smem_t1 at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L0_t1 = lane;  // thread position along dim 1 of L0
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L6_t1 = lane;  // thread position along dim 1 of L6
-  const int L6_t0 = warp;  // thread position along dim 0 of L6
-  const int L2_wm = warp;  // warp row of L2
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[4];  // tile<128xi32> in L0
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = warp;  // warp row of L4
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
+  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t1 + reg * 32;
-  int t4[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 4; ++reg) offs_m_t1[reg] = L2_t1 + reg * 32;
+  int offs_m_t2[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L3_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
-  const __half* const s5 = q + head_offset;
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t7[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
-  int t8[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t3[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = L4_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 16; ++reg) offs_m_t3[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + t8[reg];
-  int64_t t9[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
+  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t10[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = t9[reg] * stride_row;
-  const __half* t11[16];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t11[reg] = s5 + t10[reg];
-  int t12[32];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  int offs_m_t4[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
+  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 4)] + t3[(reg % 4)];
-  bool t14[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 4)] + offs_m_t1[(reg % 4)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
-  bool t15[16];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L3, one element per access
+  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = t15[(reg / 4)] ? *t13[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_t9[(reg / 4)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int s16 = start_m + 128;
-    const int s17 = (seq_len < s16 ? seq_len : s16);
-    end_n = s17;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
-  float m_i[2];  // tile<128xf32> in L1, carried
+  unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = q_tile[reg];
+  float m_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L1, carried
+  float l_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L2, carried
+  float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows), 34816 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
-  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int t18[16];  // tile<64xi32> in L5
+    int offs_n_t1[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t18[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 16; ++reg) offs_n_t1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
     int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + t18[reg];
-    int t19[8];  // tile<64xi32> in L4
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_t1[reg];
+    int offs_n_t2[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = L4_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n_t2[reg] = L0_t0 + reg * 8;
+    int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t19[reg];
-    int64_t t20[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_t2[reg];
+    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t20[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t t21[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t21[reg] = t20[reg] * stride_row;
-    int64_t t22[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t22[reg] = head_offset + t21[reg];
-    int64_t t23[4];  // tile<1x128xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+    int64_t kv_offsets_t4[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+    int64_t kv_offsets[32];  // tile<64x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 4)] + t23[(reg % 4)];
-    const __half* t24[32];  // tile<64x128xptr<const f16>> in L3
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 4)] + kv_offsets_t4[(reg % 4)];
+    const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
-    bool t25[8];  // tile<64x1xi1> in L3
+    for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+    bool k_tile_t2[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L3, one element per access
+    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = t25[(reg / 4)] ? *t24[reg] : tilecc::cvt_f16(0.0f);
-    const __half* t26[32];  // tile<64x128xptr<const f16>> in L3
+    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_t2[(reg / 4)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L3, one element per access
+    for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = t25[(reg / 4)] ? *t26[reg] : tilecc::cvt_f16(0.0f);
-    bool t27[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_t2[(reg / 4)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_t1[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n[reg] < seq_len;
-    bool t28[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool t29[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0;
-      unsigned char* const dot_b = (smem + 34816) + 0;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 272 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
-      __syncthreads();
+      // A q_tile_smem [128][128], B k_tile_smem transposed [64][128]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t31[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L1
+    float m_new_t1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
-    float m_new[2];  // tile<128xf32> in L1
+    float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
-    float t33[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
-    float t35[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t36[2];  // tile<128xf32> in L1
+    float l_i_t2[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t36[reg] = t36[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
-    float l_i_1[2];  // tile<128xf32> in L1
+    float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
-    __half t37[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
-    float t38[64];  // tile<128x128xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
-    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_t1 = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = (smem + 34816);
-      unsigned char* const dot_b = (smem + 34816) + 18432;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t37[reg]);
-          part[1] = (t37[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
-      __syncthreads();
+      // A acc_smem_t1 [128][64], B v_tile_smem [64][128]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[16][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 16; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
@@ -1777,116 +1766,117 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s39 = out + head_offset;
-  __half* t40[2];  // tile<128x1xptr<f16>> in L2
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
-  __half* t41[64];  // tile<128x128xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
-  float t42[64];  // tile<128x128xf32> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
+  float store_t4[64];  // tile<128x128xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
-  __half t43[64];  // tile<128x128xf16> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_t5[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t14[(reg / 32)]) *t41[reg] = t43[reg];
+  for (int reg = 0; reg < 64; ++reg) if (q_tile_t8[(reg / 32)]) *store_t3[reg] = store_t5[reg];
 }
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 122880 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows): 104448 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 18432 bytes at offset 104448
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
+//   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
+//   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
+//   acc_smem_t1 at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L0_t1 = (lane & 15);  // thread position along dim 1 of L0
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_wm = warp;  // warp row of L2
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[8];  // tile<128xi32> in L0
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_wm = warp;  // warp row of L1
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t3[reg] = L0_t1 * 8 + reg;
-  int t4[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) offs_m_t1[reg] = L5_t1 * 8 + reg;
+  int offs_m_t2[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
-  const __half* const s5 = q + head_offset;
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t7[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
-  int t8[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t3[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = L4_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_m_t3[reg] = L3_t0 + reg * 16;
+  int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t8[reg];
-  int64_t t9[8];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
+  int64_t q_tile_t4[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t10[8];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = t9[reg] * stride_row;
-  const __half* t11[8];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 8; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s5 + t10[reg];
-  int t12[32];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  int offs_m_t4[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
+  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 8)] + t3[(reg % 8)];
-  bool t14[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_m_t1[(reg % 8)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
-  bool t15[8];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L3, 8 elements per access
+  for (int reg = 0; reg < 8; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (t15[(reg / 8)]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    if (q_tile_t9[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
       q_tile[reg] = tilecc::cvt_f16(0.0f);
       q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
@@ -1901,609 +1891,604 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int s16 = start_m + 128;
-    const int s17 = (seq_len < s16 ? seq_len : s16);
-    end_n = s17;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
-  float m_i[2];  // tile<128xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L2, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows), 104448 bytes
+  unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) {
-    if (((reg % 8)) % 8 == 0) {
-      __align__(16) __half part[8];
-      part[0] = (q_tile[reg]);
-      part[1] = (q_tile[(reg + 1)]);
-      part[2] = (q_tile[(reg + 2)]);
-      part[3] = (q_tile[(reg + 3)]);
-      part[4] = (q_tile[(reg + 4)]);
-      part[5] = (q_tile[(reg + 5)]);
-      part[6] = (q_tile[(reg + 6)]);
-      part[7] = (q_tile[(reg + 7)]);
-      *reinterpret_cast<uint4*>((smem + 69632) + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-    }
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
   }
-  int pipe_read = 0, pipe_write = 1;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    int t18[4];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
-    int offs_n[4];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t18[reg];
-    int64_t t19[4];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t t20[4];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
-    int64_t t21[4];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
-    int64_t t22[8];  // tile<1x128xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
-    const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
-    bool t24[4];  // tile<64x1xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
-    const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead < end_n && t24[(reg / 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead < end_n && t24[(reg / 8)]);
-  }
+  unsigned char* const k_tile_ring = smem + 34816;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
+  unsigned char* const v_tile_ring = smem + 69632;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
+  const bool start_n_t1 = 0 < end_n;
+  int offs_n_t1[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_n_t1[reg] = L3_t0 + reg * 16;
+  int offs_n[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 0 + offs_n_t1[reg];
+  int64_t kv_offsets_t1[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
+  int64_t kv_offsets_t2[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+  int64_t kv_offsets_t3[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+  int64_t kv_offsets_t4[8];  // tile<1x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+  int64_t kv_offsets[32];  // tile<64x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+  const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+  bool k_tile_t2[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
+  const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
   tilecc::cp_async_commit();
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (start_n + 1 * 64)
-      const int k_ahead_1 = (start_n + 1 * 64);
-      int t18[4];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
-      int offs_n[4];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t18[reg];
-      int64_t t19[4];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
-      int64_t t20[4];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
-      int64_t t21[4];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
-      int64_t t22[8];  // tile<1x128xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
-      int64_t kv_offsets[32];  // tile<64x128xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
-      const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
-      bool t24[4];  // tile<64x1xi1> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
-      const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
-    }
+    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    const int start_n_ahead = start_n + 64;
+    const bool start_n_t2 = start_n_ahead < end_n;
+    int offs_n_1[4];  // tile<64xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_n_t1[reg];
+    int64_t kv_offsets_t5[4];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t6[4];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
+    int64_t kv_offsets_t7[4];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+    const __half* k_tile_t3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
+    bool k_tile_t4[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
+    const __half* v_tile_t2[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 17408;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
     tilecc::cp_async_commit();
-    int t26[16];  // tile<64xi32> in L5
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
+    int offs_n_t2[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t26[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_1[16];  // tile<64xi32> in L5
+    for (int reg = 0; reg < 16; ++reg) offs_n_t2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n_2[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + t26[reg];
-    bool t27[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_t2[reg];
+    bool valid_t1[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n_1[reg] < seq_len;
-    bool t28[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool t29[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 69632;
-      unsigned char* const dot_b = smem + 0 + pipe_read * 17408;
+      // A q_tile_smem [128][128], B k_tile_ring_slot_2 transposed [64][128]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t31[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L1
+    float m_new_t1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
-    float m_new[2];  // tile<128xf32> in L1
+    float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
-    float t33[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
-    float t35[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t36[2];  // tile<128xf32> in L1
+    float l_i_t2[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t36[reg] = t36[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
-    float l_i_1[2];  // tile<128xf32> in L1
+    float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
-    __half t37[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
-    float t38[64];  // tile<128x128xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
-    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_t1 = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
-      unsigned char* const dot_a = (smem + 104448);
-      unsigned char* const dot_b = smem + 34816 + pipe_read * 17408;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t37[reg]);
-          part[1] = (t37[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      __syncwarp();  // each warp reads only the rows of A it wrote
+      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[16][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 16; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
+    const bool pipe_t1 = pipe_read == 1;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 1;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
   }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s39 = out + head_offset;
-  __half* t40[2];  // tile<128x1xptr<f16>> in L2
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
-  __half* t41[64];  // tile<128x128xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
-  float t42[64];  // tile<128x128xf32> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
+  float store_t4[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
-  __half t43[64];  // tile<128x128xf16> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_t5[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t43[reg])) | (static_cast<unsigned>(__half_as_ushort(t43[(reg + 1)])) << 16);
-    if (t14[(reg / 32)]) *reinterpret_cast<unsigned*>(t41[reg]) = w;
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (q_tile_t8[(reg / 32)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
   }
 }
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
 //   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 70656 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows): 34816 bytes
-//   dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows): 17408 bytes at offset 34816
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes at offset 34816
+// Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
+//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
+//   acc_smem_t1 at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L0_t1 = lane;  // thread position along dim 1 of L0
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L6_t1 = lane;  // thread position along dim 1 of L6
-  const int L6_t0 = warp;  // thread position along dim 0 of L6
-  const int L2_wm = warp;  // warp row of L2
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[4];  // tile<128xi32> in L0
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = warp;  // warp row of L4
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
+  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = L0_t1 + reg * 32;
-  int t4[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 4; ++reg) offs_m_t1[reg] = L2_t1 + reg * 32;
+  int offs_m_t2[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L3_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
-  const __half* const s5 = q + head_offset;
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t7[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
-  int t8[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t3[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = L4_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 16; ++reg) offs_m_t3[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + t8[reg];
-  int64_t t9[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
+  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t10[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = t9[reg] * stride_row;
-  const __half* t11[16];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t11[reg] = s5 + t10[reg];
-  int t12[32];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  int offs_m_t4[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
+  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 4)] + t3[(reg % 4)];
-  bool t14[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 4)] + offs_m_t1[(reg % 4)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
-  bool t15[16];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L3, one element per access
+  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = t15[(reg / 4)] ? *t13[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_t9[(reg / 4)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int s16 = start_m + 128;
-    const int s17 = (seq_len < s16 ? seq_len : s16);
-    end_n = s17;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
-  float m_i[2];  // tile<128xf32> in L1, carried
+  unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = q_tile[reg];
+  float m_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L1, carried
+  float l_i[2];  // tile<128xf32> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L2, carried
+  float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: q_tile (staged once) [128][128] (272-byte rows), 34816 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>((smem + 0) + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (q_tile[reg]);
-  __syncthreads();
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int t18[16];  // tile<64xi32> in L5
+    int offs_n_t1[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t18[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 16; ++reg) offs_n_t1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
     int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + t18[reg];
-    int t19[8];  // tile<64xi32> in L4
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_t1[reg];
+    int offs_n_t2[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t19[reg] = L4_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n_t2[reg] = L0_t0 + reg * 8;
+    int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + t19[reg];
-    int64_t t20[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_t2[reg];
+    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t20[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t t21[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t21[reg] = t20[reg] * stride_row;
-    int64_t t22[8];  // tile<64x1xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t22[reg] = head_offset + t21[reg];
-    int64_t t23[4];  // tile<1x128xi64> in L3
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+    int64_t kv_offsets_t4[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t23[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+    int64_t kv_offsets[32];  // tile<64x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t22[(reg / 4)] + t23[(reg % 4)];
-    const __half* t24[32];  // tile<64x128xptr<const f16>> in L3
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 4)] + kv_offsets_t4[(reg % 4)];
+    const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t24[reg] = k + kv_offsets[reg];
-    bool t25[8];  // tile<64x1xi1> in L3
+    for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+    bool k_tile_t2[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = offs_n_1[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L3, one element per access
+    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = t25[(reg / 4)] ? *t24[reg] : tilecc::cvt_f16(0.0f);
-    const __half* t26[32];  // tile<64x128xptr<const f16>> in L3
+    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_t2[(reg / 4)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L3, one element per access
+    for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = t25[(reg / 4)] ? *t26[reg] : tilecc::cvt_f16(0.0f);
-    bool t27[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_t2[(reg / 4)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_t1[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n[reg] < seq_len;
-    bool t28[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool t29[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0;
-      unsigned char* const dot_b = (smem + 34816) + 0;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L6_t0 + (reg % 8) * 8) * 272 + (L6_t1 + (reg / 8) * 32) * 2) = (k_tile[(reg / 8) + (reg % 8) * 4]);
-      __syncthreads();
+      // A q_tile_smem [128][128], B k_tile_smem transposed [64][128]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t31[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L1
+    float m_new_t1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
-    float m_new[2];  // tile<128xf32> in L1
+    float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
-    float t33[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
-    float t35[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t36[2];  // tile<128xf32> in L1
+    float l_i_t2[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t36[reg] = t36[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
-    float l_i_1[2];  // tile<128xf32> in L1
+    float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
-    __half t37[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
-    float t38[64];  // tile<128x128xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
-    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_t1 = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
-    __syncthreads();  // earlier readers of shared memory are done
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = (smem + 34816);
-      unsigned char* const dot_b = (smem + 34816) + 18432;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t37[reg]);
-          part[1] = (t37[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (v_tile[reg]);
-      __syncthreads();
+      // A acc_smem_t1 [128][64], B v_tile_smem [64][128]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[16][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 16; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
@@ -2514,116 +2499,117 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const s39 = out + head_offset;
-  __half* t40[2];  // tile<128x1xptr<f16>> in L2
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
-  __half* t41[64];  // tile<128x128xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
-  float t42[64];  // tile<128x128xf32> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
+  float store_t4[64];  // tile<128x128xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
-  __half t43[64];  // tile<128x128xf16> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_t5[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t14[(reg / 32)]) *t41[reg] = t43[reg];
+  for (int reg = 0; reg < 64; ++reg) if (q_tile_t8[(reg / 32)]) *store_t3[reg] = store_t5[reg];
 }
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1,0]
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 122880 bytes, reused by:
-//   pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows): 104448 bytes
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 18432 bytes at offset 104448
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
+//   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
+//   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
+//   acc_smem_t1 at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L0_t1 = (lane & 15);  // thread position along dim 1 of L0
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_wm = warp;  // warp row of L2
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L2_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L2
-  const int s0 = blockIdx.x;
-  const int start_m = s0 * 128;
-  const int s1 = blockIdx.y;
-  const int64_t s2 = static_cast<int64_t>(s1);
-  const int64_t head_offset = s2 * stride_head;
-  int t3[8];  // tile<128xi32> in L0
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_wm = warp;  // warp row of L1
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int start_m_t1 = blockIdx.x;
+  const int start_m = start_m_t1 * 128;
+  const int head_offset_t1 = blockIdx.y;
+  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
+  const int64_t head_offset = head_offset_t2 * stride_head;
+  int offs_m_t1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t3[reg] = L0_t1 * 8 + reg;
-  int t4[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) offs_m_t1[reg] = L5_t1 * 8 + reg;
+  int offs_m_t2[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t4[reg] = L1_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + t4[reg];
-  const __half* const s5 = q + head_offset;
-  int64_t t6[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
+  const __half* const q_tile_t1 = q + head_offset;
+  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t t7[2];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * stride_row;
-  int t8[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
+  int offs_m_t3[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = L4_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_m_t3[reg] = L3_t0 + reg * 16;
+  int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + t8[reg];
-  int64_t t9[8];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
+  int64_t q_tile_t4[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t t10[8];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_t5[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = t9[reg] * stride_row;
-  const __half* t11[8];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 8; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
+  const __half* q_tile_t6[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s5 + t10[reg];
-  int t12[32];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  int offs_m_t4[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t12[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* t13[64];  // tile<128x128xptr<const f16>> in L3
+  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t13[reg] = t11[(reg / 8)] + t3[(reg % 8)];
-  bool t14[2];  // tile<128x1xi1> in L2
+  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_m_t1[(reg % 8)];
+  bool q_tile_t8[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t14[reg] = offs_m[reg] < seq_len;
-  bool t15[8];  // tile<128x1xi1> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
+  bool q_tile_t9[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t15[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L3, 8 elements per access
+  for (int reg = 0; reg < 8; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (t15[(reg / 8)]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    if (q_tile_t9[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
       q_tile[reg] = tilecc::cvt_f16(0.0f);
       q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
@@ -2638,312 +2624,310 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int s16 = start_m + 128;
-    const int s17 = (seq_len < s16 ? seq_len : s16);
-    end_n = s17;
+    const int end_n_t1 = start_m + 128;
+    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
+    end_n = end_n_t2;
   } else {
     end_n = seq_len;
   }
-  float m_i[2];  // tile<128xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L2, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 2 stages for the loop at line 24: k_tile [64][128] (272-byte rows) v_tile [64][128] (272-byte rows) q_tile (staged once) [128][128] (272-byte rows), 104448 bytes
+  unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) {
-    if (((reg % 8)) % 8 == 0) {
-      __align__(16) __half part[8];
-      part[0] = (q_tile[reg]);
-      part[1] = (q_tile[(reg + 1)]);
-      part[2] = (q_tile[(reg + 2)]);
-      part[3] = (q_tile[(reg + 3)]);
-      part[4] = (q_tile[(reg + 4)]);
-      part[5] = (q_tile[(reg + 5)]);
-      part[6] = (q_tile[(reg + 6)]);
-      part[7] = (q_tile[(reg + 7)]);
-      *reinterpret_cast<uint4*>((smem + 69632) + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2) = *reinterpret_cast<const uint4*>(part);
-    }
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
   }
-  int pipe_read = 0, pipe_write = 1;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    int t18[4];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
-    int offs_n[4];  // tile<64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead + t18[reg];
-    int64_t t19[4];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t t20[4];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
-    int64_t t21[4];  // tile<64x1xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
-    int64_t t22[8];  // tile<1x128xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
-    const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
-    bool t24[4];  // tile<64x1xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
-    const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead < end_n && t24[(reg / 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + 0 * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead < end_n && t24[(reg / 8)]);
-  }
+  unsigned char* const k_tile_ring = smem + 34816;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
+  unsigned char* const v_tile_ring = smem + 69632;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
+  const bool start_n_t1 = 0 < end_n;
+  int offs_n_t1[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_n_t1[reg] = L3_t0 + reg * 16;
+  int offs_n[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 0 + offs_n_t1[reg];
+  int64_t kv_offsets_t1[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
+  int64_t kv_offsets_t2[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
+  int64_t kv_offsets_t3[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
+  int64_t kv_offsets_t4[8];  // tile<1x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+  int64_t kv_offsets[32];  // tile<64x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+  const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
+  bool k_tile_t2[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
+  const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
   tilecc::cp_async_commit();
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (start_n + 1 * 64)
-      const int k_ahead_1 = (start_n + 1 * 64);
-      int t18[4];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t18[reg] = L4_t0 + reg * 16;
-      int offs_n[4];  // tile<64xi32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) offs_n[reg] = k_ahead_1 + t18[reg];
-      int64_t t19[4];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t19[reg] = static_cast<int64_t>(offs_n[reg]);
-      int64_t t20[4];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t20[reg] = t19[reg] * stride_row;
-      int64_t t21[4];  // tile<64x1xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t21[reg] = head_offset + t20[reg];
-      int64_t t22[8];  // tile<1x128xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t22[reg] = static_cast<int64_t>(t3[reg]);
-      int64_t kv_offsets[32];  // tile<64x128xi64> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = t21[(reg / 8)] + t22[(reg % 8)];
-      const __half* t23[32];  // tile<64x128xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t23[reg] = k + kv_offsets[reg];
-      bool t24[4];  // tile<64x1xi1> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t24[reg] = offs_n[reg] < seq_len;
-      const __half* t25[32];  // tile<64x128xptr<const f16>> in L3
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t25[reg] = v + kv_offsets[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t23[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 34816 + pipe_write * 17408 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, t25[reg], k_ahead_1 < end_n && t24[(reg / 8)]);
-    }
+    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    const int start_n_ahead = start_n + 64;
+    const bool start_n_t2 = start_n_ahead < end_n;
+    int offs_n_1[4];  // tile<64xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_n_t1[reg];
+    int64_t kv_offsets_t5[4];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_t6[4];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
+    int64_t kv_offsets_t7[4];  // tile<64x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
+    const __half* k_tile_t3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
+    bool k_tile_t4[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
+    const __half* v_tile_t2[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 17408;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
     tilecc::cp_async_commit();
-    int t26[16];  // tile<64xi32> in L5
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
+    int offs_n_t2[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t26[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_1[16];  // tile<64xi32> in L5
+    for (int reg = 0; reg < 16; ++reg) offs_n_t2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n_2[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + t26[reg];
-    bool t27[16];  // tile<1x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_t2[reg];
+    bool valid_t1[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) t27[reg] = offs_n_1[reg] < seq_len;
-    bool t28[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
+    bool valid_t2[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t28[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool t29[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
+    bool valid_t3[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t29[reg] = (t28[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (t27[(reg % 16)] && t29[reg]);
-    float t30[32];  // tile<128x64xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t30[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
     {
-      // dot operands of t30: A [128][128] (272-byte rows), B transposed [64][128] (272-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 69632;
-      unsigned char* const dot_b = smem + 0 + pipe_read * 17408;
+      // A q_tile_smem [128][128], B k_tile_ring_slot_2 transposed [64][128]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned fa[1][4], fb[8][2];
+        unsigned frag_a[1][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4(pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(t30[(2 * mi) * 16 + 2 * ni], t30[(2 * mi) * 16 + 2 * ni + 1], t30[(2 * mi + 1) * 16 + 2 * ni], t30[(2 * mi + 1) * 16 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float t31[32];  // tile<128x64xf32> in L2
+    float qk_t2[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t31[reg] = t30[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? t31[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float t32[2];  // tile<128xf32> in L1
+    float m_new_t1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = qk[reg * 16];
+      m_new_t1[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t32[reg] = fmaxf(t32[reg], qk[reg * 16 + reg2]);
+        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 1));
-      t32[reg] = fmaxf(t32[reg], __shfl_xor_sync(0xffffffffu, t32[reg], 2));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
+      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
     }
-    float m_new[2];  // tile<128xf32> in L1
+    float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], t32[reg]);
-    float t33[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
+    float alpha_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t33[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(t33[reg]);
-    float t34[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
+    float p_t1[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t34[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(t34[reg]);
-    float t35[2];  // tile<128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
+    float l_i_t1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t35[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float t36[2];  // tile<128xf32> in L1
+    float l_i_t2[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = p[reg * 16];
+      l_i_t2[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        t36[reg] = t36[reg] + p[reg * 16 + reg2];
+        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 1);
-      t36[reg] = t36[reg] + __shfl_xor_sync(0xffffffffu, t36[reg], 2);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
+      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
     }
-    float l_i_1[2];  // tile<128xf32> in L1
+    float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = t35[reg] + t36[reg];
-    __half t37[32];  // tile<128x64xf16> in L2
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
+    __half acc_t1[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t37[reg] = tilecc::cvt_f16(p[reg]);
-    float t38[64];  // tile<128x128xf32> in L2
+    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_t2[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) t38[reg] = acc[reg] * alpha[(reg / 32)];
-    float acc_1[64];  // tile<128x128xf32> in L2, dot accumulator
+    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_t1 = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = t38[reg];
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); B already in the pipeline's shared memory
-      unsigned char* const dot_a = (smem + 104448);
-      unsigned char* const dot_b = smem + 34816 + pipe_read * 17408;
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) {
-        if (((reg % 16)) % 2 == 0) {
-          __align__(16) __half part[2];
-          part[0] = (t37[reg]);
-          part[1] = (t37[(reg + 1)]);
-          *reinterpret_cast<unsigned*>(dot_a + (L2_t0 + (reg / 16) * 64) * 144 + (L2_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = *reinterpret_cast<const unsigned*>(part);
-        }
-      }
-      __syncwarp();  // each warp reads only the rows of A it wrote
+      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = acc_smem_t1;
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[1][4], fb[16][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L2_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 16; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 32 + 2 * ni], acc_1[(2 * mi) * 32 + 2 * ni + 1], acc_1[(2 * mi + 1) * 32 + 2 * ni], acc_1[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
+    const bool pipe_t1 = pipe_read == 1;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 1;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 1 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 1 ? 0 : pipe_write + 1;
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
   }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  __half* const s39 = out + head_offset;
-  __half* t40[2];  // tile<128x1xptr<f16>> in L2
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  __half* const store_t1 = out + head_offset;
+  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t40[reg] = s39 + t7[reg];
-  __half* t41[64];  // tile<128x128xptr<f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
+  __half* store_t3[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 32)] + t12[(reg % 32)];
-  float t42[64];  // tile<128x128xf32> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
+  float store_t4[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t42[reg] = acc[reg] / l_i[(reg / 32)];
-  __half t43[64];  // tile<128x128xf16> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_t5[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t43[reg] = tilecc::cvt_f16(t42[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t43[reg])) | (static_cast<unsigned>(__half_as_ushort(t43[(reg + 1)])) << 16);
-    if (t14[(reg / 32)]) *reinterpret_cast<unsigned*>(t41[reg]) = w;
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (q_tile_t8[(reg / 32)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
   }
 }
 
 cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_64_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_64_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
+      return status;
     attention_128_64_64_false_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
@@ -2954,8 +2938,8 @@ cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, con
 cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_64_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_64_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
+      return status;
     attention_128_64_64_true_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
@@ -2966,13 +2950,13 @@ cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, cons
 cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+      return status;
     attention_128_64_128_false_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_false, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); e != cudaSuccess)
-    return e;
+  if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_false, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
+    return status;
   attention_128_64_128_false<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
@@ -2980,13 +2964,13 @@ cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, co
 cudaError_t launch_attention_128_64_128_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+      return status;
     attention_128_64_128_true_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t e = cudaFuncSetAttribute(attention_128_64_128_true, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); e != cudaSuccess)
-    return e;
+  if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_true, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
+    return status;
   attention_128_64_128_true<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }

@@ -4,170 +4,173 @@
 #include <tilecc/cuda/tilecc.cuh>
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096 ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
-//   load at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 17: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 19: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 32 bytes, reused by:
-//   sum across 8 warps: 32 bytes
+//   load at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 17: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 19: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * row_stride;
-  const __half* const s2 = x + s1;
-  const __half* t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_t1 = r * row_stride;
+  const __half* const v_t2 = x + v_t1;
+  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t3[reg] = s2 + cols[reg];
-  __half t4[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  __half v_t4[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t4[reg] = mask[reg] ? *t3[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 16; ++reg) v_t4[reg] = mask[reg] ? *v_t3[reg] : tilecc::cvt_f16(0.0f);
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(t4[reg]);
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
+  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s5_part[1];
+  float mean_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = v[0];
+    mean_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s5_part[reg] = s5_part[reg] + v[reg2];
+      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 1);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 2);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 4);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 8);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 16);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s5_part[reg];
+        pbuf[warp] = mean_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s5_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s5_part[reg] = s5_part[reg] + buf[w];
+      mean_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s5 = s5_part[0];
-  const float s6 = tilecc::cvt_f32(n_cols);
-  const float mean = s5 / s6;
-  float t7[16];  // tile<4096xf32> in L0
+  const float mean_t1 = mean_t1_part[0];
+  const float mean_t2 = tilecc::cvt_f32(n_cols);
+  const float mean = mean_t1 / mean_t2;
+  float centered_t1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t7[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 16; ++reg) centered_t1[reg] = v[reg] - mean;
   float centered[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? t7[reg] : 0.0f;
-  float t8[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
+  float rstd_t1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = centered[reg] * centered[reg];
+  for (int reg = 0; reg < 16; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s9_part[1];
+  float rstd_t2_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = t8[0];
+    rstd_t2_part[reg] = rstd_t1[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s9_part[reg] = s9_part[reg] + t8[reg2];
+      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 1);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 2);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 4);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 8);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 16);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s9_part[reg];
+        pbuf[warp] = rstd_t2_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s9_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s9_part[reg] = s9_part[reg] + buf[w];
+      rstd_t2_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s9 = s9_part[0];
-  const float s10 = s9 / s6;
-  const float s11 = s10 + eps;
-  const float s12 = sqrtf(s11);
-  const float rstd = 1.0f / s12;
-  const __half* t13[16];  // tile<4096xptr<const f16>> in L0
+  const float rstd_t2 = rstd_t2_part[0];
+  const float rstd_t3 = rstd_t2 / mean_t2;
+  const float rstd_t4 = rstd_t3 + eps;
+  const float rstd_t5 = sqrtf(rstd_t4);
+  const float rstd = 1.0f / rstd_t5;
+  const __half* w_t1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = weight + cols[reg];
-  __half t14[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) w_t1[reg] = weight + cols[reg];
+  __half w_t2[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t14[reg] = mask[reg] ? *t13[reg] : tilecc::cvt_f16(0.0f);
-  float w_1[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) w_t2[reg] = mask[reg] ? *w_t1[reg] : tilecc::cvt_f16(0.0f);
+  float w[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) w_1[reg] = tilecc::cvt_f32(t14[reg]);
-  const __half* t15[16];  // tile<4096xptr<const f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) w[reg] = tilecc::cvt_f32(w_t2[reg]);
+  const __half* b_t1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = bias + cols[reg];
-  __half t16[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) b_t1[reg] = bias + cols[reg];
+  __half b_t2[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t16[reg] = mask[reg] ? *t15[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 16; ++reg) b_t2[reg] = mask[reg] ? *b_t1[reg] : tilecc::cvt_f16(0.0f);
   float b[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(t16[reg]);
-  __half* const s17 = y + s1;
-  __half* t18[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(b_t2[reg]);
+  __half* const store_t1 = y + v_t1;
+  __half* store_t2[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t18[reg] = s17 + cols[reg];
-  float t19[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t2[reg] = store_t1 + cols[reg];
+  float store_t3[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t19[reg] = centered[reg] * rstd;
-  float t20[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = centered[reg] * rstd;
+  float store_t4[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t20[reg] = t19[reg] * w_1[reg];
-  float t21[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
+  float store_t5[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t21[reg] = t20[reg] + b[reg];
-  __half t22[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
+  __half store_t6[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t22[reg] = tilecc::cvt_f16(t21[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *t18[reg] = t22[reg];
-  float* const s23 = mean_out + r;
-  if (threadIdx.x == 0) *s23 = mean;
-  float* const s24 = rstd_out + r;
-  if (threadIdx.x == 0) *s24 = rstd;
+  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_t2[reg] = store_t6[reg];
+  float* const store_t7 = mean_out + r;
+  if (threadIdx.x == 0) *store_t7 = mean;
+  float* const store_t8 = rstd_out + r;
+  if (threadIdx.x == 0) *store_t8 = rstd;
 }
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
@@ -176,383 +179,389 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __ha
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   store at line 19: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 32 bytes, reused by:
-//   sum across 8 warps: 32 bytes
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 8 + (reg / 8) * 2048 + reg % 8;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * row_stride;
-  const __half* const s2 = x + s1;
-  const __half* t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_t1 = r * row_stride;
+  const __half* const v_t2 = x + v_t1;
+  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t3[reg] = s2 + cols[reg];
-  __half t4[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  __half v_t4[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
-      t4[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      t4[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      t4[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      t4[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      t4[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      t4[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      t4[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      v_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      v_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      v_t4[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      v_t4[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      v_t4[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      v_t4[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      v_t4[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      v_t4[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      t4[reg] = tilecc::cvt_f16(0.0f);
-      t4[reg + 1] = tilecc::cvt_f16(0.0f);
-      t4[reg + 2] = tilecc::cvt_f16(0.0f);
-      t4[reg + 3] = tilecc::cvt_f16(0.0f);
-      t4[reg + 4] = tilecc::cvt_f16(0.0f);
-      t4[reg + 5] = tilecc::cvt_f16(0.0f);
-      t4[reg + 6] = tilecc::cvt_f16(0.0f);
-      t4[reg + 7] = tilecc::cvt_f16(0.0f);
+      v_t4[reg] = tilecc::cvt_f16(0.0f);
+      v_t4[reg + 1] = tilecc::cvt_f16(0.0f);
+      v_t4[reg + 2] = tilecc::cvt_f16(0.0f);
+      v_t4[reg + 3] = tilecc::cvt_f16(0.0f);
+      v_t4[reg + 4] = tilecc::cvt_f16(0.0f);
+      v_t4[reg + 5] = tilecc::cvt_f16(0.0f);
+      v_t4[reg + 6] = tilecc::cvt_f16(0.0f);
+      v_t4[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(t4[reg]);
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
+  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s5_part[1];
+  float mean_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = v[0];
+    mean_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s5_part[reg] = s5_part[reg] + v[reg2];
+      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 1);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 2);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 4);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 8);
-    s5_part[reg] = s5_part[reg] + __shfl_xor_sync(0xffffffffu, s5_part[reg], 16);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s5_part[reg];
+        pbuf[warp] = mean_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s5_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s5_part[reg] = s5_part[reg] + buf[w];
+      mean_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s5 = s5_part[0];
-  const float s6 = tilecc::cvt_f32(n_cols);
-  const float mean = s5 / s6;
-  float t7[16];  // tile<4096xf32> in L0
+  const float mean_t1 = mean_t1_part[0];
+  const float mean_t2 = tilecc::cvt_f32(n_cols);
+  const float mean = mean_t1 / mean_t2;
+  float centered_t1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t7[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 16; ++reg) centered_t1[reg] = v[reg] - mean;
   float centered[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? t7[reg] : 0.0f;
-  float t8[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
+  float rstd_t1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = centered[reg] * centered[reg];
+  for (int reg = 0; reg < 16; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s9_part[1];
+  float rstd_t2_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = t8[0];
+    rstd_t2_part[reg] = rstd_t1[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s9_part[reg] = s9_part[reg] + t8[reg2];
+      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 1);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 2);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 4);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 8);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 16);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s9_part[reg];
+        pbuf[warp] = rstd_t2_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s9_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s9_part[reg] = s9_part[reg] + buf[w];
+      rstd_t2_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s9 = s9_part[0];
-  const float s10 = s9 / s6;
-  const float s11 = s10 + eps;
-  const float s12 = sqrtf(s11);
-  const float rstd = 1.0f / s12;
-  const __half* t13[16];  // tile<4096xptr<const f16>> in L0
+  const float rstd_t2 = rstd_t2_part[0];
+  const float rstd_t3 = rstd_t2 / mean_t2;
+  const float rstd_t4 = rstd_t3 + eps;
+  const float rstd_t5 = sqrtf(rstd_t4);
+  const float rstd = 1.0f / rstd_t5;
+  const __half* w_t1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = weight + cols[reg];
-  __half t14[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) w_t1[reg] = weight + cols[reg];
+  __half w_t2[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
-      t14[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      t14[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      t14[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      t14[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      t14[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      t14[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      t14[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      t14[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(w_t1[reg]);
+      w_t2[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      w_t2[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      w_t2[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      w_t2[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      w_t2[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      w_t2[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      w_t2[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      w_t2[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      t14[reg] = tilecc::cvt_f16(0.0f);
-      t14[reg + 1] = tilecc::cvt_f16(0.0f);
-      t14[reg + 2] = tilecc::cvt_f16(0.0f);
-      t14[reg + 3] = tilecc::cvt_f16(0.0f);
-      t14[reg + 4] = tilecc::cvt_f16(0.0f);
-      t14[reg + 5] = tilecc::cvt_f16(0.0f);
-      t14[reg + 6] = tilecc::cvt_f16(0.0f);
-      t14[reg + 7] = tilecc::cvt_f16(0.0f);
+      w_t2[reg] = tilecc::cvt_f16(0.0f);
+      w_t2[reg + 1] = tilecc::cvt_f16(0.0f);
+      w_t2[reg + 2] = tilecc::cvt_f16(0.0f);
+      w_t2[reg + 3] = tilecc::cvt_f16(0.0f);
+      w_t2[reg + 4] = tilecc::cvt_f16(0.0f);
+      w_t2[reg + 5] = tilecc::cvt_f16(0.0f);
+      w_t2[reg + 6] = tilecc::cvt_f16(0.0f);
+      w_t2[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
-  float w_1[16];  // tile<4096xf32> in L0
+  float w[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) w_1[reg] = tilecc::cvt_f32(t14[reg]);
-  const __half* t15[16];  // tile<4096xptr<const f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) w[reg] = tilecc::cvt_f32(w_t2[reg]);
+  const __half* b_t1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = bias + cols[reg];
-  __half t16[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) b_t1[reg] = bias + cols[reg];
+  __half b_t2[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t15[reg]);
-      t16[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      t16[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      t16[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      t16[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      t16[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      t16[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      t16[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      t16[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(b_t1[reg]);
+      b_t2[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      b_t2[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      b_t2[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      b_t2[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      b_t2[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      b_t2[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      b_t2[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      b_t2[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      t16[reg] = tilecc::cvt_f16(0.0f);
-      t16[reg + 1] = tilecc::cvt_f16(0.0f);
-      t16[reg + 2] = tilecc::cvt_f16(0.0f);
-      t16[reg + 3] = tilecc::cvt_f16(0.0f);
-      t16[reg + 4] = tilecc::cvt_f16(0.0f);
-      t16[reg + 5] = tilecc::cvt_f16(0.0f);
-      t16[reg + 6] = tilecc::cvt_f16(0.0f);
-      t16[reg + 7] = tilecc::cvt_f16(0.0f);
+      b_t2[reg] = tilecc::cvt_f16(0.0f);
+      b_t2[reg + 1] = tilecc::cvt_f16(0.0f);
+      b_t2[reg + 2] = tilecc::cvt_f16(0.0f);
+      b_t2[reg + 3] = tilecc::cvt_f16(0.0f);
+      b_t2[reg + 4] = tilecc::cvt_f16(0.0f);
+      b_t2[reg + 5] = tilecc::cvt_f16(0.0f);
+      b_t2[reg + 6] = tilecc::cvt_f16(0.0f);
+      b_t2[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
   float b[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(t16[reg]);
-  __half* const s17 = y + s1;
-  __half* t18[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(b_t2[reg]);
+  __half* const store_t1 = y + v_t1;
+  __half* store_t2[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t18[reg] = s17 + cols[reg];
-  float t19[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t2[reg] = store_t1 + cols[reg];
+  float store_t3[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t19[reg] = centered[reg] * rstd;
-  float t20[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = centered[reg] * rstd;
+  float store_t4[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t20[reg] = t19[reg] * w_1[reg];
-  float t21[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
+  float store_t5[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t21[reg] = t20[reg] + b[reg];
-  __half t22[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
+  __half store_t6[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t22[reg] = tilecc::cvt_f16(t21[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
-    uint4 w;
-    w.x = static_cast<unsigned>(__half_as_ushort(t22[reg])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 1)])) << 16);
-    w.y = static_cast<unsigned>(__half_as_ushort(t22[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 3)])) << 16);
-    w.z = static_cast<unsigned>(__half_as_ushort(t22[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 5)])) << 16);
-    w.w = static_cast<unsigned>(__half_as_ushort(t22[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(t22[(reg + 7)])) << 16);
-    if (mask[reg]) *reinterpret_cast<uint4*>(t18[reg]) = w;
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_t6[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 7)])) << 16);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_t2[reg]) = word;
   }
-  float* const s23 = mean_out + r;
-  if (threadIdx.x == 0) *s23 = mean;
-  float* const s24 = rstd_out + r;
-  if (threadIdx.x == 0) *s24 = rstd;
+  float* const store_t7 = mean_out + r;
+  if (threadIdx.x == 0) *store_t7 = mean;
+  float* const store_t8 = rstd_out + r;
+  if (threadIdx.x == 0) *store_t8 = rstd;
 }
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024 ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
-//   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   load at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   load at line 18: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   store at line 19: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-// Shared memory: 32 bytes, reused by:
-//   sum across 8 warps: 32 bytes
+//   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 18: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 19: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * row_stride;
-  const float* const s2 = x + s1;
-  const float* t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_t1 = r * row_stride;
+  const float* const v_t2 = x + v_t1;
+  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = s2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
   float v[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *t3[reg] : 0.0f;
+  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *v_t3[reg] : 0.0f;
+  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s4_part[1];
+  float mean_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = v[0];
+    mean_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s4_part[reg] = s4_part[reg] + v[reg2];
+      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 1);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 2);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 4);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 8);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 16);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s4_part[reg];
+        pbuf[warp] = mean_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s4_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s4_part[reg] = s4_part[reg] + buf[w];
+      mean_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s4 = s4_part[0];
-  const float s5 = tilecc::cvt_f32(n_cols);
-  const float mean = s4 / s5;
-  float t6[4];  // tile<1024xf32> in L0
+  const float mean_t1 = mean_t1_part[0];
+  const float mean_t2 = tilecc::cvt_f32(n_cols);
+  const float mean = mean_t1 / mean_t2;
+  float centered_t1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t6[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 4; ++reg) centered_t1[reg] = v[reg] - mean;
   float centered[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? t6[reg] : 0.0f;
-  float t7[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
+  float rstd_t1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t7[reg] = centered[reg] * centered[reg];
+  for (int reg = 0; reg < 4; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s8_part[1];
+  float rstd_t2_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s8_part[reg] = t7[0];
+    rstd_t2_part[reg] = rstd_t1[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s8_part[reg] = s8_part[reg] + t7[reg2];
+      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 1);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 2);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 4);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 8);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 16);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s8_part[reg];
+        pbuf[warp] = rstd_t2_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s8_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s8_part[reg] = s8_part[reg] + buf[w];
+      rstd_t2_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s8 = s8_part[0];
-  const float s9 = s8 / s5;
-  const float s10 = s9 + eps;
-  const float s11 = sqrtf(s10);
-  const float rstd = 1.0f / s11;
-  const float* t12[4];  // tile<1024xptr<const f32>> in L0
+  const float rstd_t2 = rstd_t2_part[0];
+  const float rstd_t3 = rstd_t2 / mean_t2;
+  const float rstd_t4 = rstd_t3 + eps;
+  const float rstd_t5 = sqrtf(rstd_t4);
+  const float rstd = 1.0f / rstd_t5;
+  const float* w_t1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = weight + cols[reg];
-  float w_1[4];  // tile<1024xf32> in L0, one element per access
+  for (int reg = 0; reg < 4; ++reg) w_t1[reg] = weight + cols[reg];
+  float w[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) w_1[reg] = mask[reg] ? *t12[reg] : 0.0f;
-  const float* t13[4];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) w[reg] = mask[reg] ? *w_t1[reg] : 0.0f;
+  const float* b_t1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = bias + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) b_t1[reg] = bias + cols[reg];
   float b[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b[reg] = mask[reg] ? *t13[reg] : 0.0f;
-  float* const s14 = y + s1;
-  float* t15[4];  // tile<1024xptr<f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) b[reg] = mask[reg] ? *b_t1[reg] : 0.0f;
+  float* const store_t1 = y + v_t1;
+  float* store_t2[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t15[reg] = s14 + cols[reg];
-  float t16[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_t2[reg] = store_t1 + cols[reg];
+  float store_t3[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t16[reg] = centered[reg] * rstd;
-  float t17[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = centered[reg] * rstd;
+  float store_t4[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t17[reg] = t16[reg] * w_1[reg];
-  float t18[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
+  float store_t5[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t18[reg] = t17[reg] + b[reg];
+  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *t15[reg] = t18[reg];
-  float* const s19 = mean_out + r;
-  if (threadIdx.x == 0) *s19 = mean;
-  float* const s20 = rstd_out + r;
-  if (threadIdx.x == 0) *s20 = rstd;
+  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_t2[reg] = store_t5[reg];
+  float* const store_t6 = mean_out + r;
+  if (threadIdx.x == 0) *store_t6 = mean;
+  float* const store_t7 = rstd_out + r;
+  if (threadIdx.x == 0) *store_t7 = rstd;
 }
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
@@ -561,35 +570,36 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const flo
 //   load at line 18: 4 x f32 = 16 bytes per access
 //   store at line 19: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 32 bytes, reused by:
-//   sum across 8 warps: 32 bytes
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 * 4 + reg;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * row_stride;
-  const float* const s2 = x + s1;
-  const float* t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_t1 = r * row_stride;
+  const float* const v_t2 = x + v_t1;
+  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = s2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
   float v[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
-      v[reg] = __uint_as_float(w.x);
-      v[reg + 1] = __uint_as_float(w.y);
-      v[reg + 2] = __uint_as_float(w.z);
-      v[reg + 3] = __uint_as_float(w.w);
+      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      v[reg] = __uint_as_float(word.x);
+      v[reg + 1] = __uint_as_float(word.y);
+      v[reg + 2] = __uint_as_float(word.z);
+      v[reg + 3] = __uint_as_float(word.w);
     } else {
       v[reg] = 0.0f;
       v[reg + 1] = 0.0f;
@@ -597,123 +607,125 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(c
       v[reg + 3] = 0.0f;
     }
   }
+  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s4_part[1];
+  float mean_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = v[0];
+    mean_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s4_part[reg] = s4_part[reg] + v[reg2];
+      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 1);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 2);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 4);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 8);
-    s4_part[reg] = s4_part[reg] + __shfl_xor_sync(0xffffffffu, s4_part[reg], 16);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
+    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s4_part[reg];
+        pbuf[warp] = mean_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s4_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s4_part[reg] = s4_part[reg] + buf[w];
+      mean_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s4 = s4_part[0];
-  const float s5 = tilecc::cvt_f32(n_cols);
-  const float mean = s4 / s5;
-  float t6[4];  // tile<1024xf32> in L0
+  const float mean_t1 = mean_t1_part[0];
+  const float mean_t2 = tilecc::cvt_f32(n_cols);
+  const float mean = mean_t1 / mean_t2;
+  float centered_t1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t6[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 4; ++reg) centered_t1[reg] = v[reg] - mean;
   float centered[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? t6[reg] : 0.0f;
-  float t7[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
+  float rstd_t1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t7[reg] = centered[reg] * centered[reg];
+  for (int reg = 0; reg < 4; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s8_part[1];
+  float rstd_t2_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s8_part[reg] = t7[0];
+    rstd_t2_part[reg] = rstd_t1[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s8_part[reg] = s8_part[reg] + t7[reg2];
+      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 1);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 2);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 4);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 8);
-    s8_part[reg] = s8_part[reg] + __shfl_xor_sync(0xffffffffu, s8_part[reg], 16);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
+    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s8_part[reg];
+        pbuf[warp] = rstd_t2_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s8_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s8_part[reg] = s8_part[reg] + buf[w];
+      rstd_t2_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s8 = s8_part[0];
-  const float s9 = s8 / s5;
-  const float s10 = s9 + eps;
-  const float s11 = sqrtf(s10);
-  const float rstd = 1.0f / s11;
-  const float* t12[4];  // tile<1024xptr<const f32>> in L0
+  const float rstd_t2 = rstd_t2_part[0];
+  const float rstd_t3 = rstd_t2 / mean_t2;
+  const float rstd_t4 = rstd_t3 + eps;
+  const float rstd_t5 = sqrtf(rstd_t4);
+  const float rstd = 1.0f / rstd_t5;
+  const float* w_t1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = weight + cols[reg];
-  float w_1[4];  // tile<1024xf32> in L0, 4 elements per access
+  for (int reg = 0; reg < 4; ++reg) w_t1[reg] = weight + cols[reg];
+  float w[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t12[reg]);
-      w_1[reg] = __uint_as_float(w.x);
-      w_1[reg + 1] = __uint_as_float(w.y);
-      w_1[reg + 2] = __uint_as_float(w.z);
-      w_1[reg + 3] = __uint_as_float(w.w);
+      const uint4 word = *reinterpret_cast<const uint4*>(w_t1[reg]);
+      w[reg] = __uint_as_float(word.x);
+      w[reg + 1] = __uint_as_float(word.y);
+      w[reg + 2] = __uint_as_float(word.z);
+      w[reg + 3] = __uint_as_float(word.w);
     } else {
-      w_1[reg] = 0.0f;
-      w_1[reg + 1] = 0.0f;
-      w_1[reg + 2] = 0.0f;
-      w_1[reg + 3] = 0.0f;
+      w[reg] = 0.0f;
+      w[reg + 1] = 0.0f;
+      w[reg + 2] = 0.0f;
+      w[reg + 3] = 0.0f;
     }
   }
-  const float* t13[4];  // tile<1024xptr<const f32>> in L0
+  const float* b_t1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = bias + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) b_t1[reg] = bias + cols[reg];
   float b[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t13[reg]);
-      b[reg] = __uint_as_float(w.x);
-      b[reg + 1] = __uint_as_float(w.y);
-      b[reg + 2] = __uint_as_float(w.z);
-      b[reg + 3] = __uint_as_float(w.w);
+      const uint4 word = *reinterpret_cast<const uint4*>(b_t1[reg]);
+      b[reg] = __uint_as_float(word.x);
+      b[reg + 1] = __uint_as_float(word.y);
+      b[reg + 2] = __uint_as_float(word.z);
+      b[reg + 3] = __uint_as_float(word.w);
     } else {
       b[reg] = 0.0f;
       b[reg + 1] = 0.0f;
@@ -721,32 +733,32 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(c
       b[reg + 3] = 0.0f;
     }
   }
-  float* const s14 = y + s1;
-  float* t15[4];  // tile<1024xptr<f32>> in L0
+  float* const store_t1 = y + v_t1;
+  float* store_t2[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t15[reg] = s14 + cols[reg];
-  float t16[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_t2[reg] = store_t1 + cols[reg];
+  float store_t3[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t16[reg] = centered[reg] * rstd;
-  float t17[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = centered[reg] * rstd;
+  float store_t4[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t17[reg] = t16[reg] * w_1[reg];
-  float t18[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
+  float store_t5[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t18[reg] = t17[reg] + b[reg];
+  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
-    uint4 w;
-    w.x = __float_as_uint(t18[reg]);
-    w.y = __float_as_uint(t18[(reg + 1)]);
-    w.z = __float_as_uint(t18[(reg + 2)]);
-    w.w = __float_as_uint(t18[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(t15[reg]) = w;
+    uint4 word;
+    word.x = __float_as_uint(store_t5[reg]);
+    word.y = __float_as_uint(store_t5[(reg + 1)]);
+    word.z = __float_as_uint(store_t5[(reg + 2)]);
+    word.w = __float_as_uint(store_t5[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_t2[reg]) = word;
   }
-  float* const s19 = mean_out + r;
-  if (threadIdx.x == 0) *s19 = mean;
-  float* const s20 = rstd_out + r;
-  if (threadIdx.x == 0) *s20 = rstd;
+  float* const store_t6 = mean_out + r;
+  if (threadIdx.x == 0) *store_t6 = mean;
+  float* const store_t7 = rstd_out + r;
+  if (threadIdx.x == 0) *store_t7 = rstd;
 }
 
 cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {

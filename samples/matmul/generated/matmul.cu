@@ -4,180 +4,706 @@
 #include <tilecc/cuda/tilecc.cuh>
 
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
 // Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
 extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
+  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = (warp >> 2);  // warp row of L4
+  const int L4_wn = (warp & 3);  // warp column of L4
+  const int pid = blockIdx.x;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_t3[8];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L3_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L0_t0 + reg * 8;
+  int rm_t6[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  int rk[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
+  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __half* a_ptrs_t3[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L2_t1 + reg * 32;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __half* b_ptrs_t3[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[4];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_t7[reg] = L2_t1 + reg * 32;
+  int rn_1[4];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_1[(reg % 4)];
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_t1 = K - k;
+    bool a_tile_t2[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_t1[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
+    bool b_tile_t2[4];  // tile<1x128xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
+    bool b_tile_t3[32];  // tile<64x128xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    __half b_tile[32];  // tile<64x128xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_smem [128][64], B b_tile_smem [64][128]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[4][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+  }
+  int64_t store_t1[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __half* store_t3[8];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __half* store_t4[64];  // tile<128x128xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
+  __half store_t5[64];  // tile<128x128xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
+}
+
+// ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
+//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+// Global accesses (per thread):
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 2);  // warp row of L1
+  const int L1_wn = (warp & 3);  // warp column of L1
+  const int pid = blockIdx.x;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[8];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_t3[8];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
+  int rm_t6[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  int rk[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
+  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __half* a_ptrs_t3[4];  // tile<128x1xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __half* b_ptrs_t3[4];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
+  unsigned char* const b_tile_ring = smem + 55296;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
+  const bool k_t1 = 0 < K;
+  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
+  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
+  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
+  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+  tilecc::cp_async_commit();
+  const bool k_t2 = 64 < K;
+  const int a_tile_t2 = K - 64;
+  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
+  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
+  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+  int k_t3[32];  // tile<128x64xi32> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
+  const __half* k_t4[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
+  int64_t k_t5[32];  // tile<64x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
+  const __half* k_t6[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
+    const int k_ahead = k + 128;
+    const bool k_t7 = k_ahead < K;
+    const int a_tile_t4 = K - k_ahead;
+    bool a_tile_t5[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
+    bool b_tile_t6[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
+    bool b_tile_t7[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
+    int k_t8[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
+    const __half* k_t9[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
+    int64_t k_t10[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
+    const __half* k_t11[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[4][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    const bool pipe_t1 = pipe_read == 2;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 2;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  int64_t store_t1[8];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __half* store_t3[8];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __half* store_t4[64];  // tile<128x128xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
+  __half store_t5[64];  // tile<128x128xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
+  }
+}
+
+// ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L6 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+// Global accesses (per thread):
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 39: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   acc_cvt_t1 at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
+//   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
+extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  __shared__ __align__(16) unsigned char smem[35840];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
+  const int L4_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L6_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L6
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L5_wm = (warp >> 2);  // warp row of L5
   const int L5_wn = (warp & 3);  // warp column of L5
   const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
   const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[8];  // tile<128xi32> in L0
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[1];  // tile<128xi32> in L0
+  rm_t2[0] = ((L0_t0) & 127);
+  int rm_t3[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L0_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int t10[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L4_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L1_t0 + reg * 8;
+  int rm_t6[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = L2_t0 + reg * 8;
-  int t13[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[1];  // tile<128xi32> in L0
+  rn[0] = rn_t1 + rm_t2[0];
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = s14 + t9[reg];
-  int rk[8];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L2_t0 + reg * 8;
-  int64_t t15[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __half* a_ptrs_t3[16];  // tile<128x1xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[2];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t16[reg] = t15[reg] * lda;
-  const __half* t17[16];  // tile<128x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L3_t1 + reg * 32;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[2];  // tile<64xi32> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L4_t1 + reg * 32;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L3
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t t18[8];  // tile<64x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __half* b_ptrs_t3[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[8];  // tile<64x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t19[reg] = t18[reg] * ldb;
-  const __half* t20[8];  // tile<64x1xptr<const f16>> in L3
+  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn_1[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t20[reg] = b + t19[reg];
-  int t21[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  int rm_t8[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t21[reg] = L4_t1 + reg * 32;
-  int rn_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) rm_t8[reg] = L3_t1 + reg * 32;
+  int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = s14 + t21[reg];
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L3
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 4)] + rn_1[(reg % 4)];
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L3, carried
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_2[(reg % 4)];
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L3, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int k = 0; k < K; k += 64) {
-    const int s22 = K - k;
-    bool t23[2];  // tile<1x64xi1> in L3
+    const int a_tile_t1 = K - k;
+    bool a_tile_t2[2];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t23[reg] = rk_1[reg] < s22;
-    __half a_tile[32];  // tile<128x64xf16> in L3, one element per access
+    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    __half a_tile[32];  // tile<128x64xf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = t23[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
-    bool t24[8];  // tile<64x1xi1> in L3
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_t1[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk[reg] < s22;
-    bool t25[4];  // tile<1x128xi1> in L3
+    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
+    bool b_tile_t2[4];  // tile<1x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = rn_1[reg] < N;
-    bool t26[32];  // tile<64x128xi1> in L3
+    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
+    bool b_tile_t3[32];  // tile<64x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 4)] && t25[(reg % 4)]);
-    __half b_tile[32];  // tile<64x128xf16> in L3, one element per access
+    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    __half b_tile[32];  // tile<64x128xf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = t26[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
-    float acc_1[64];  // tile<128x128xf32> in L5, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L2_t0 + (reg / 2) * 8) * 144 + (L2_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L2_t0 + (reg / 4) * 8) * 272 + (L2_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float acc_1[64];  // tile<128x128xf32> in L5, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (a_tile[reg]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (b_tile[reg]);
-      __syncthreads();
+      // A a_tile_smem [128][64], B b_tile_smem [64][128]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L5_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L5_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L3
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s27 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L3
+    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s27;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
@@ -185,1086 +711,1156 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  int64_t t28[8];  // tile<128x1xi64> in L5
+  const __half* acc_t1[1];  // tile<128xptr<const f16>> in L0
+  acc_t1[0] = bias + rn[0];
+  bool acc_t2[1];  // tile<128xi1> in L0
+  acc_t2[0] = rn[0] < N;
+  __half acc_t3[1];  // tile<128xf16> in L0, one element per access
+  acc_t3[0] = acc_t2[0] ? *acc_t1[0] : tilecc::cvt_f16(0.0f);
+  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
+  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  if (L0_t0 * 1 < 128) *reinterpret_cast<__half*>(acc_cvt_t1 + (((L0_t0) & 127)) * 2) = acc_t3[0];
+  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __half acc_t4[8];  // tile<128xf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t28[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t29[8];  // tile<128x1xi64> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t29[reg] = t28[reg] * ldc;
-  __half* t30[8];  // tile<128x1xptr<f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t30[reg] = c + t29[reg];
-  __half* t31[64];  // tile<128x128xptr<f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t31[reg] = t30[(reg / 8)] + rn[(reg % 8)];
-  __half t32[64];  // tile<128x128xf16> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t32[reg] = tilecc::cvt_f16(acc[reg]);
-  bool t33[8];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = t11[reg] < M;
-  bool t34[8];  // tile<1x128xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t34[reg] = rn[reg] < N;
-  bool t35[64];  // tile<128x128xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t35[reg] = (t33[(reg / 8)] && t34[(reg % 8)]);
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t35[reg]) *t31[reg] = t32[reg];
-}
-
-// ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_aligned ----
-// 8 warps (256 threads) per program.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L8 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-// Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 107520 bytes, reused by:
-//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
-extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
-  const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L7_wm = (warp >> 2);  // warp row of L7
-  const int L7_wn = (warp & 3);  // warp column of L7
-  const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
-  const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[8];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L0_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int t10[8];  // tile<128xi32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[4];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = L2_t0 + reg * 32;
-  int t13[4];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[4];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = s14 + t9[reg];
-  int rk[4];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t t15[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t16[reg] = t15[reg] * lda;
-  const __half* t17[4];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L5_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t t18[4];  // tile<64x1xi64> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[4];  // tile<64x1xi64> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t19[reg] = t18[reg] * ldb;
-  const __half* t20[4];  // tile<64x1xptr<const f16>> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t20[reg] = b + t19[reg];
-  int t21[8];  // tile<128xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t21[reg] = L8_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = s14 + t21[reg];
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 8)] + rn_1[(reg % 8)];
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L6, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
-  int pipe_read = 0, pipe_write = 2;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    const int s22 = K - k_ahead;
-    bool t23[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-    bool t24[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
-    bool t25[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
-    bool t26[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t23[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t26[reg]);
+  for (int reg = 0; reg < 8; reg += 2) {
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L6_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word));
+    acc_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
   }
-  tilecc::cp_async_commit();
-  {  // copies for iteration (0 + 1 * 64)
-    const int k_ahead_1 = (0 + 1 * 64);
-    const int s22 = K - k_ahead_1;
-    bool t23[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-    bool t24[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
-    bool t25[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
-    bool t26[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-    const int64_t s27 = int64_t(64ll) * ldb;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t23[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s27, k_ahead_1 < K && t26[reg]);
-  }
-  tilecc::cp_async_commit();
-  for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (k + 2 * 64)
-      const int k_ahead_2 = (k + 2 * 64);
-      const int s22 = K - k_ahead_2;
-      bool t23[8];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-      bool t24[4];  // tile<64x1xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
-      bool t25[8];  // tile<1x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
-      bool t26[32];  // tile<64x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-      const int64_t s27 = int64_t(64ll) * ldb;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t23[(reg % 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s27, k_ahead_2 < K && t26[reg]);
-    }
-    tilecc::cp_async_commit();
-    float acc_1[64];  // tile<128x128xf32> in L7, dot accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
-      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L7_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L7_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
-        }
-      }
-    }
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s27 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s27;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
-  }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  int64_t t28[8];  // tile<128x1xi64> in L7
+  float acc_t5[8];  // tile<128xf32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t28[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t29[8];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  float acc_2[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t29[reg] = t28[reg] * ldc;
-  __half* t30[8];  // tile<128x1xptr<f16>> in L7
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
+  float acc_t6[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t30[reg] = c + t29[reg];
-  __half* t31[64];  // tile<128x128xptr<f16>> in L7
+  for (int reg = 0; reg < 64; ++reg) acc_t6[reg] = 0.5f * acc_2[reg];
+  float acc_t7[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t31[reg] = t30[(reg / 8)] + rn[(reg % 8)];
-  __half t32[64];  // tile<128x128xf16> in L7
+  for (int reg = 0; reg < 64; ++reg) acc_t7[reg] = acc_2[reg] * 0.707106769f;
+  float acc_t8[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t32[reg] = tilecc::cvt_f16(acc[reg]);
-  bool t33[8];  // tile<128x1xi1> in L7
+  for (int reg = 0; reg < 64; ++reg) acc_t8[reg] = erff(acc_t7[reg]);
+  float acc_t9[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = t11[reg] < M;
-  bool t34[8];  // tile<1x128xi1> in L7
+  for (int reg = 0; reg < 64; ++reg) acc_t9[reg] = 1.0f + acc_t8[reg];
+  float acc_3[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t34[reg] = rn[reg] < N;
-  bool t35[64];  // tile<128x128xi1> in L7
+  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_t6[reg] * acc_t9[reg];
+  int64_t store_t1[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t35[reg] = (t33[(reg / 8)] && t34[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t32[reg])) | (static_cast<unsigned>(__half_as_ushort(t32[(reg + 1)])) << 16);
-    if (t35[reg]) *reinterpret_cast<unsigned*>(t31[reg]) = w;
-  }
-}
-
-// ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu ----
-// 8 warps (256 threads) per program.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-// Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 39: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
-//   layout conversion L0 -> L5: 256 bytes
-extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  __shared__ __align__(16) unsigned char smem[35840];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int L0_b0_128 = (L0_t0) & 127;
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
-  const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
-  const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L6_wm = (warp >> 2);  // warp row of L6
-  const int L6_wn = (warp & 3);  // warp column of L6
-  const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
-  const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[1];  // tile<128xi32> in L0
-  t9[0] = L0_b0_128;
-  int t10[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __half* store_t3[8];  // tile<128x1xptr<f16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __half* store_t4[64];  // tile<128x128xptr<f16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
+  __half store_t5[64];  // tile<128x128xf16> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = L2_t0 + reg * 8;
-  int t13[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc_3[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[1];  // tile<128xi32> in L0
-  rn[0] = s14 + t9[0];
-  int rk[8];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L2_t0 + reg * 8;
-  int64_t t15[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[16];  // tile<128x1xi64> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t16[reg] = t15[reg] * lda;
-  const __half* t17[16];  // tile<128x1xptr<const f16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[2];  // tile<64xi32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L4_t1 + reg * 32;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t t18[8];  // tile<64x1xi64> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[8];  // tile<64x1xi64> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t19[reg] = t18[reg] * ldb;
-  const __half* t20[8];  // tile<64x1xptr<const f16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t20[reg] = b + t19[reg];
-  int t21[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t21[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = s14 + t21[reg];
-  int t22[4];  // tile<128xi32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t22[reg] = L4_t1 + reg * 32;
-  int rn_2[4];  // tile<128xi32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = s14 + t22[reg];
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 4)] + rn_2[(reg % 4)];
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L6, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int k = 0; k < K; k += 64) {
-    const int s23 = K - k;
-    bool t24[2];  // tile<1x64xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t24[reg] = rk_1[reg] < s23;
-    __half a_tile[32];  // tile<128x64xf16> in L3, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = t24[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
-    bool t25[8];  // tile<64x1xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = rk[reg] < s23;
-    bool t26[4];  // tile<1x128xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t26[reg] = rn_2[reg] < N;
-    bool t27[32];  // tile<64x128xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 4)] && t26[(reg % 4)]);
-    __half b_tile[32];  // tile<64x128xf16> in L3, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = t27[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
-    float acc_1[64];  // tile<128x128xf32> in L6, dot accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_a + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (a_tile[reg]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (b_tile[reg]);
-      __syncthreads();
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L6_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L6_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
-        }
-      }
-    }
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s28 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s28;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-  }
-  const __half* t29[1];  // tile<128xptr<const f16>> in L0
-  t29[0] = bias + rn[0];
-  bool t30[1];  // tile<128xi1> in L0
-  t30[0] = rn[0] < N;
-  __half t31[1];  // tile<128xf16> in L0, one element per access
-  t31[0] = t30[0] ? *t29[0] : tilecc::cvt_f16(0.0f);
-  __syncthreads();  // earlier readers of shared memory are done
-  __half t32[8];  // tile<128xf16> in L5, layout conversion L0 -> L5
-  {
-    __half* buf = reinterpret_cast<__half*>(smem);
-    if (L0_t0 * 1 < 128) buf[(L0_b0_128)] = t31[0];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t32[reg] = buf[(L5_t1 * 2 + (reg / 2) * 32 + reg % 2)];
-  }
-  float t33[8];  // tile<128xf32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = tilecc::cvt_f32(t32[reg]);
-  float acc_2[64];  // tile<128x128xf32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + t33[(reg % 8)];
-  float t34[64];  // tile<128x128xf32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t34[reg] = 0.5f * acc_2[reg];
-  float t35[64];  // tile<128x128xf32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t35[reg] = acc_2[reg] * 0.707106769f;
-  float t36[64];  // tile<128x128xf32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t36[reg] = erff(t35[reg]);
-  float t37[64];  // tile<128x128xf32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t37[reg] = 1.0f + t36[reg];
-  float acc_3[64];  // tile<128x128xf32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = t34[reg] * t37[reg];
-  int64_t t38[8];  // tile<128x1xi64> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t38[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t39[8];  // tile<128x1xi64> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t39[reg] = t38[reg] * ldc;
-  __half* t40[8];  // tile<128x1xptr<f16>> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t40[reg] = c + t39[reg];
-  __half* t41[64];  // tile<128x128xptr<f16>> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 8)] + rn_1[(reg % 8)];
-  __half t42[64];  // tile<128x128xf16> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t42[reg] = tilecc::cvt_f16(acc_3[reg]);
-  bool t43[8];  // tile<128x1xi1> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t43[reg] = t11[reg] < M;
-  bool t44[8];  // tile<1x128xi1> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t44[reg] = rn_1[reg] < N;
-  bool t45[64];  // tile<128x128xi1> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t45[reg] = (t43[(reg / 8)] && t44[(reg % 8)]);
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t45[reg]) *t41[reg] = t42[reg];
+  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
 }
 
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
 //   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L8 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L9 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
+//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+//   L9 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 39: 8 x f16 = 16 bytes per access
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 107520 bytes, reused by:
-//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
-//   layout conversion L0 -> L7: 256 bytes
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_cvt_t1 at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
+//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int L0_b0_128 = (L0_t0 * 8) & 127;
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L9_t1 = (lane & 15);  // thread position along dim 1 of L9
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
-  const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L8_wm = (warp >> 2);  // warp row of L8
-  const int L8_wn = (warp & 3);  // warp column of L8
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 2);  // warp row of L1
+  const int L1_wn = (warp & 3);  // warp column of L1
   const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
   const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[8];  // tile<128xi32> in L0
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L0_b0_128 + reg;
-  int t10[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = ((L9_t0 * 8) & 127) + reg;
+  int rm_t3[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = L2_t0 + reg * 32;
-  int t13[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
+  int rm_t6[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = s14 + t9[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t t15[4];  // tile<128x1xi64> in L4
+  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t16[reg] = t15[reg] * lda;
-  const __half* t17[4];  // tile<128x1xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __half* a_ptrs_t3[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[8];  // tile<64xi32> in L5
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[8];  // tile<64xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L5_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t t18[4];  // tile<64x1xi64> in L6
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[4];  // tile<64x1xi64> in L6
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t19[reg] = t18[reg] * ldb;
-  const __half* t20[4];  // tile<64x1xptr<const f16>> in L6
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __half* b_ptrs_t3[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t20[reg] = b + t19[reg];
-  int t21[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t21[reg] = L7_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn_1[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = s14 + t21[reg];
-  int t22[8];  // tile<128xi32> in L9
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  int rm_t8[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t22[reg] = L9_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L9
+  for (int reg = 0; reg < 8; ++reg) rm_t8[reg] = L5_t1 * 8 + reg;
+  int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = s14 + t22[reg];
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L6
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 8)] + rn_2[(reg % 8)];
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L4, carried
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_2[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
+  unsigned char* const b_tile_ring = smem + 55296;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
+  const bool k_t1 = 0 < K;
+  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
+  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
+  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
+  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+  tilecc::cp_async_commit();
+  const bool k_t2 = 64 < K;
+  const int a_tile_t2 = K - 64;
+  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
+  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
+  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+  int k_t3[32];  // tile<128x64xi32> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
+  const __half* k_t4[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
+  int64_t k_t5[32];  // tile<64x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
+  const __half* k_t6[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L6, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L8, carried
+  float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
-  int pipe_read = 0, pipe_write = 2;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    const int s23 = K - k_ahead;
-    bool t24[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-    bool t25[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
-    bool t26[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
-    bool t27[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t24[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t27[reg]);
-  }
-  tilecc::cp_async_commit();
-  {  // copies for iteration (0 + 1 * 64)
-    const int k_ahead_1 = (0 + 1 * 64);
-    const int s23 = K - k_ahead_1;
-    bool t24[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-    bool t25[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
-    bool t26[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
-    bool t27[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-    const int64_t s28 = int64_t(64ll) * ldb;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t24[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s28, k_ahead_1 < K && t27[reg]);
-  }
-  tilecc::cp_async_commit();
+  int pipe_read = 0;
+  int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (k + 2 * 64)
-      const int k_ahead_2 = (k + 2 * 64);
-      const int s23 = K - k_ahead_2;
-      bool t24[8];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-      bool t25[4];  // tile<64x1xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
-      bool t26[8];  // tile<1x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
-      bool t27[32];  // tile<64x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-      const int64_t s28 = int64_t(64ll) * ldb;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t24[(reg % 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s28, k_ahead_2 < K && t27[reg]);
-    }
+    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
+    const int k_ahead = k + 128;
+    const bool k_t7 = k_ahead < K;
+    const int a_tile_t4 = K - k_ahead;
+    bool a_tile_t5[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
+    bool b_tile_t6[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
+    bool b_tile_t7[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
+    int k_t8[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
+    const __half* k_t9[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
+    int64_t k_t10[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
+    const __half* k_t11[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
     tilecc::cp_async_commit();
-    float acc_1[64];  // tile<128x128xf32> in L8, dot accumulator
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
-      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
+      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L8_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L8_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s28 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L6
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s28;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    const bool pipe_t1 = pipe_read == 2;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 2;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
   }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  const __half* t29[8];  // tile<128xptr<const f16>> in L0
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  const __half* acc_t1[8];  // tile<128xptr<const f16>> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t29[reg] = bias + rn[reg];
-  bool t30[8];  // tile<128xi1> in L0
+  for (int reg = 0; reg < 8; ++reg) acc_t1[reg] = bias + rn[reg];
+  bool acc_t2[8];  // tile<128xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t30[reg] = rn[reg] < N;
-  __half t31[8];  // tile<128xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 8; ++reg) acc_t2[reg] = rn[reg] < N;
+  __half acc_t3[8];  // tile<128xf16> in L9, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
-    if (t30[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t29[reg]);
-      t31[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      t31[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      t31[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      t31[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      t31[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      t31[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      t31[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      t31[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    if (acc_t2[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(acc_t1[reg]);
+      acc_t3[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      acc_t3[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      acc_t3[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      acc_t3[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      acc_t3[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      acc_t3[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      acc_t3[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      acc_t3[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      t31[reg] = tilecc::cvt_f16(0.0f);
-      t31[reg + 1] = tilecc::cvt_f16(0.0f);
-      t31[reg + 2] = tilecc::cvt_f16(0.0f);
-      t31[reg + 3] = tilecc::cvt_f16(0.0f);
-      t31[reg + 4] = tilecc::cvt_f16(0.0f);
-      t31[reg + 5] = tilecc::cvt_f16(0.0f);
-      t31[reg + 6] = tilecc::cvt_f16(0.0f);
-      t31[reg + 7] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg + 1] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg + 2] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg + 3] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg + 4] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg + 5] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg + 6] = tilecc::cvt_f16(0.0f);
+      acc_t3[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
-  __syncthreads();  // earlier readers of shared memory are done
-  __half t32[8];  // tile<128xf16> in L7, layout conversion L0 -> L7
-  {
-    __half* buf = reinterpret_cast<__half*>(smem);
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) if (L0_t0 * 8 < 128) buf[(L0_b0_128 + reg)] = t31[reg];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t32[reg] = buf[(L7_t1 * 2 + (reg / 2) * 32 + reg % 2)];
+  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
+  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(acc_t3[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 7)])) << 16);
+    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_t1 + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  float t33[8];  // tile<128xf32> in L7
+  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __half acc_t4[8];  // tile<128xf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = tilecc::cvt_f32(t32[reg]);
-  float acc_2[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 8; reg += 2) {
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word));
+    acc_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
+  }
+  float acc_t5[8];  // tile<128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + t33[(reg % 8)];
-  float t34[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  float acc_2[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t34[reg] = 0.5f * acc_2[reg];
-  float t35[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
+  float acc_t6[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t35[reg] = acc_2[reg] * 0.707106769f;
-  float t36[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 64; ++reg) acc_t6[reg] = 0.5f * acc_2[reg];
+  float acc_t7[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t36[reg] = erff(t35[reg]);
-  float t37[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 64; ++reg) acc_t7[reg] = acc_2[reg] * 0.707106769f;
+  float acc_t8[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t37[reg] = 1.0f + t36[reg];
-  float acc_3[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 64; ++reg) acc_t8[reg] = erff(acc_t7[reg]);
+  float acc_t9[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = t34[reg] * t37[reg];
-  int64_t t38[8];  // tile<128x1xi64> in L8
+  for (int reg = 0; reg < 64; ++reg) acc_t9[reg] = 1.0f + acc_t8[reg];
+  float acc_3[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t38[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t39[8];  // tile<128x1xi64> in L8
+  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_t6[reg] * acc_t9[reg];
+  int64_t store_t1[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t39[reg] = t38[reg] * ldc;
-  __half* t40[8];  // tile<128x1xptr<f16>> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t40[reg] = c + t39[reg];
-  __half* t41[64];  // tile<128x128xptr<f16>> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __half* store_t3[8];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = t40[(reg / 8)] + rn_1[(reg % 8)];
-  __half t42[64];  // tile<128x128xf16> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __half* store_t4[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t42[reg] = tilecc::cvt_f16(acc_3[reg]);
-  bool t43[8];  // tile<128x1xi1> in L8
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
+  __half store_t5[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t43[reg] = t11[reg] < M;
-  bool t44[8];  // tile<1x128xi1> in L8
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc_3[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t44[reg] = rn_1[reg] < N;
-  bool t45[64];  // tile<128x128xi1> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t45[reg] = (t43[(reg / 8)] && t44[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__half_as_ushort(t42[reg])) | (static_cast<unsigned>(__half_as_ushort(t42[(reg + 1)])) << 16);
-    if (t45[reg]) *reinterpret_cast<unsigned*>(t41[reg]) = w;
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
   }
 }
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
 // Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
+//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
+//   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 32
 extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
+  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = (warp >> 2);  // warp row of L4
+  const int L4_wn = (warp & 3);  // warp column of L4
+  const int pid = blockIdx.x;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_t3[8];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L3_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L0_t0 + reg * 8;
+  int rm_t6[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  int rk[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
+  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __nv_bfloat16* a_ptrs_t3[16];  // tile<128x1xptr<const bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L2_t1 + reg * 32;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_t3[8];  // tile<64x1xptr<const bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[4];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_t7[reg] = L2_t1 + reg * 32;
+  int rn_1[4];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_1[(reg % 4)];
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_t1 = K - k;
+    bool a_tile_t2[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    bool b_tile_t1[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
+    bool b_tile_t2[4];  // tile<1x128xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
+    bool b_tile_t3[32];  // tile<64x128xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
+    unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_smem [128][64], B b_tile_smem [64][128]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[4][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+  }
+  int64_t store_t1[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
+}
+
+// ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
+//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+// Global accesses (per thread):
+//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 2);  // warp row of L1
+  const int L1_wn = (warp & 3);  // warp column of L1
+  const int pid = blockIdx.x;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[8];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_t3[8];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
+  int rm_t6[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  int rk[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
+  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __nv_bfloat16* a_ptrs_t3[4];  // tile<128x1xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_t3[4];  // tile<64x1xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
+  unsigned char* const b_tile_ring = smem + 55296;  // [64][128] bf16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
+  const bool k_t1 = 0 < K;
+  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
+  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
+  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
+  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+  tilecc::cp_async_commit();
+  const bool k_t2 = 64 < K;
+  const int a_tile_t2 = K - 64;
+  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
+  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
+  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+  int k_t3[32];  // tile<128x64xi32> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
+  const __nv_bfloat16* k_t4[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
+  int64_t k_t5[32];  // tile<64x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
+  const __nv_bfloat16* k_t6[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+  tilecc::cp_async_commit();
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
+    const int k_ahead = k + 128;
+    const bool k_t7 = k_ahead < K;
+    const int a_tile_t4 = K - k_ahead;
+    bool a_tile_t5[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
+    bool b_tile_t6[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
+    bool b_tile_t7[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
+    int k_t8[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
+    const __nv_bfloat16* k_t9[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
+    int64_t k_t10[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
+    const __nv_bfloat16* k_t11[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[4][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    const bool pipe_t1 = pipe_read == 2;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 2;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  int64_t store_t1[8];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__bfloat16_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
+  }
+}
+
+// ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
+//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
+//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
+//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L6 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+// Global accesses (per thread):
+//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 39: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
+//   acc_cvt_t1 at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
+//   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 32
+extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  __shared__ __align__(16) unsigned char smem[35840];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
+  const int L4_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L6_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L6
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L5_wm = (warp >> 2);  // warp row of L5
   const int L5_wn = (warp & 3);  // warp column of L5
   const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
   const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[8];  // tile<128xi32> in L0
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[1];  // tile<128xi32> in L0
+  rm_t2[0] = ((L0_t0) & 127);
+  int rm_t3[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L0_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int t10[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L4_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L1_t0 + reg * 8;
+  int rm_t6[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = L2_t0 + reg * 8;
-  int t13[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[16];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[1];  // tile<128xi32> in L0
+  rn[0] = rn_t1 + rm_t2[0];
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = s14 + t9[reg];
-  int rk[8];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L2_t0 + reg * 8;
-  int64_t t15[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __nv_bfloat16* a_ptrs_t3[16];  // tile<128x1xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[16];  // tile<128x1xi64> in L3
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[2];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t16[reg] = t15[reg] * lda;
-  const __nv_bfloat16* t17[16];  // tile<128x1xptr<const bf16>> in L3
+  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L3_t1 + reg * 32;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[2];  // tile<64xi32> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L4_t1 + reg * 32;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L3
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t t18[8];  // tile<64x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_t3[8];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[8];  // tile<64x1xi64> in L3
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t19[reg] = t18[reg] * ldb;
-  const __nv_bfloat16* t20[8];  // tile<64x1xptr<const bf16>> in L3
+  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn_1[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t20[reg] = b + t19[reg];
-  int t21[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  int rm_t8[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t21[reg] = L4_t1 + reg * 32;
-  int rn_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) rm_t8[reg] = L3_t1 + reg * 32;
+  int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = s14 + t21[reg];
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L3
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 4)] + rn_1[(reg % 4)];
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L3, carried
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_2[(reg % 4)];
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L3, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int k = 0; k < K; k += 64) {
-    const int s22 = K - k;
-    bool t23[2];  // tile<1x64xi1> in L3
+    const int a_tile_t1 = K - k;
+    bool a_tile_t2[2];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t23[reg] = rk_1[reg] < s22;
-    __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L3, one element per access
+    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = t23[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
-    bool t24[8];  // tile<64x1xi1> in L3
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    bool b_tile_t1[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk[reg] < s22;
-    bool t25[4];  // tile<1x128xi1> in L3
+    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
+    bool b_tile_t2[4];  // tile<1x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = rn_1[reg] < N;
-    bool t26[32];  // tile<64x128xi1> in L3
+    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
+    bool b_tile_t3[32];  // tile<64x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 4)] && t25[(reg % 4)]);
-    __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L3, one element per access
+    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = t26[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
-    float acc_1[64];  // tile<128x128xf32> in L5, dot accumulator
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
+    unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + (L2_t0 + (reg / 2) * 8) * 144 + (L2_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + (L2_t0 + (reg / 4) * 8) * 272 + (L2_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float acc_1[64];  // tile<128x128xf32> in L5, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(dot_a + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (a_tile[reg]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (b_tile[reg]);
-      __syncthreads();
+      // A a_tile_smem [128][64], B b_tile_smem [64][128]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L5_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L5_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L5_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L3
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s27 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L3
+    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s27;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
@@ -1272,892 +1868,436 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  int64_t t28[8];  // tile<128x1xi64> in L5
+  const __nv_bfloat16* acc_t1[1];  // tile<128xptr<const bf16>> in L0
+  acc_t1[0] = bias + rn[0];
+  bool acc_t2[1];  // tile<128xi1> in L0
+  acc_t2[0] = rn[0] < N;
+  __nv_bfloat16 acc_t3[1];  // tile<128xbf16> in L0, one element per access
+  acc_t3[0] = acc_t2[0] ? *acc_t1[0] : tilecc::cvt_bf16(0.0f);
+  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
+  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  if (L0_t0 * 1 < 128) *reinterpret_cast<__nv_bfloat16*>(acc_cvt_t1 + (((L0_t0) & 127)) * 2) = acc_t3[0];
+  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __nv_bfloat16 acc_t4[8];  // tile<128xbf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t28[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t29[8];  // tile<128x1xi64> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t29[reg] = t28[reg] * ldc;
-  __nv_bfloat16* t30[8];  // tile<128x1xptr<bf16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t30[reg] = c + t29[reg];
-  __nv_bfloat16* t31[64];  // tile<128x128xptr<bf16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t31[reg] = t30[(reg / 8)] + rn[(reg % 8)];
-  __nv_bfloat16 t32[64];  // tile<128x128xbf16> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t32[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool t33[8];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = t11[reg] < M;
-  bool t34[8];  // tile<1x128xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t34[reg] = rn[reg] < N;
-  bool t35[64];  // tile<128x128xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t35[reg] = (t33[(reg / 8)] && t34[(reg % 8)]);
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t35[reg]) *t31[reg] = t32[reg];
-}
-
-// ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_aligned ----
-// 8 warps (256 threads) per program.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L8 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-// Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 107520 bytes, reused by:
-//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
-extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
-  const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L7_wm = (warp >> 2);  // warp row of L7
-  const int L7_wn = (warp & 3);  // warp column of L7
-  const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
-  const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[8];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L0_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int t10[8];  // tile<128xi32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[4];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = L2_t0 + reg * 32;
-  int t13[4];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[4];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = s14 + t9[reg];
-  int rk[4];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t t15[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t16[reg] = t15[reg] * lda;
-  const __nv_bfloat16* t17[4];  // tile<128x1xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L5_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t t18[4];  // tile<64x1xi64> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[4];  // tile<64x1xi64> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t19[reg] = t18[reg] * ldb;
-  const __nv_bfloat16* t20[4];  // tile<64x1xptr<const bf16>> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t20[reg] = b + t19[reg];
-  int t21[8];  // tile<128xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t21[reg] = L8_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = s14 + t21[reg];
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 8)] + rn_1[(reg % 8)];
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L6, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
-  int pipe_read = 0, pipe_write = 2;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    const int s22 = K - k_ahead;
-    bool t23[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-    bool t24[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
-    bool t25[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
-    bool t26[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t23[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t26[reg]);
+  for (int reg = 0; reg < 8; reg += 2) {
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L6_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_t4[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
+    acc_t4[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
   }
-  tilecc::cp_async_commit();
-  {  // copies for iteration (0 + 1 * 64)
-    const int k_ahead_1 = (0 + 1 * 64);
-    const int s22 = K - k_ahead_1;
-    bool t23[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-    bool t24[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
-    bool t25[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
-    bool t26[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-    const int64_t s27 = int64_t(64ll) * ldb;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t23[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s27, k_ahead_1 < K && t26[reg]);
-  }
-  tilecc::cp_async_commit();
-  for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (k + 2 * 64)
-      const int k_ahead_2 = (k + 2 * 64);
-      const int s22 = K - k_ahead_2;
-      bool t23[8];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t23[reg] = rk_1[reg] < s22;
-      bool t24[4];  // tile<64x1xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t24[reg] = rk[reg] < s22;
-      bool t25[8];  // tile<1x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t25[reg] = rn_1[reg] < N;
-      bool t26[32];  // tile<64x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t26[reg] = (t24[(reg / 8)] && t25[(reg % 8)]);
-      const int64_t s27 = int64_t(64ll) * ldb;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t23[(reg % 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s27, k_ahead_2 < K && t26[reg]);
-    }
-    tilecc::cp_async_commit();
-    float acc_1[64];  // tile<128x128xf32> in L7, dot accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
-      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L7_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L7_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
-        }
-      }
-    }
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s27 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s27;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
-  }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  int64_t t28[8];  // tile<128x1xi64> in L7
+  float acc_t5[8];  // tile<128xf32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t28[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t29[8];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  float acc_2[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t29[reg] = t28[reg] * ldc;
-  __nv_bfloat16* t30[8];  // tile<128x1xptr<bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t30[reg] = c + t29[reg];
-  __nv_bfloat16* t31[64];  // tile<128x128xptr<bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t31[reg] = t30[(reg / 8)] + rn[(reg % 8)];
-  __nv_bfloat16 t32[64];  // tile<128x128xbf16> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t32[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool t33[8];  // tile<128x1xi1> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = t11[reg] < M;
-  bool t34[8];  // tile<1x128xi1> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t34[reg] = rn[reg] < N;
-  bool t35[64];  // tile<128x128xi1> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t35[reg] = (t33[(reg / 8)] && t34[(reg % 8)]);
-  #pragma unroll
-  for (int reg = 0; reg < 64; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__bfloat16_as_ushort(t32[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(t32[(reg + 1)])) << 16);
-    if (t35[reg]) *reinterpret_cast<unsigned*>(t31[reg]) = w;
-  }
-}
-
-// ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu ----
-// 8 warps (256 threads) per program.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L4 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-// Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 39: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 35840 bytes, reused by:
-//   dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows): 35840 bytes
-//   layout conversion L0 -> L5: 256 bytes
-extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
-  __shared__ __align__(16) unsigned char smem[35840];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int L0_b0_128 = (L0_t0) & 127;
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
-  const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
-  const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L6_wm = (warp >> 2);  // warp row of L6
-  const int L6_wn = (warp & 3);  // warp column of L6
-  const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
-  const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[1];  // tile<128xi32> in L0
-  t9[0] = L0_b0_128;
-  int t10[8];  // tile<128xi32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[16];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = L2_t0 + reg * 8;
-  int t13[16];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[16];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[1];  // tile<128xi32> in L0
-  rn[0] = s14 + t9[0];
-  int rk[8];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L2_t0 + reg * 8;
-  int64_t t15[16];  // tile<128x1xi64> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[16];  // tile<128x1xi64> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t16[reg] = t15[reg] * lda;
-  const __nv_bfloat16* t17[16];  // tile<128x1xptr<const bf16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[2];  // tile<64xi32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L4_t1 + reg * 32;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t t18[8];  // tile<64x1xi64> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[8];  // tile<64x1xi64> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t19[reg] = t18[reg] * ldb;
-  const __nv_bfloat16* t20[8];  // tile<64x1xptr<const bf16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t20[reg] = b + t19[reg];
-  int t21[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t21[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = s14 + t21[reg];
-  int t22[4];  // tile<128xi32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t22[reg] = L4_t1 + reg * 32;
-  int rn_2[4];  // tile<128xi32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = s14 + t22[reg];
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 4)] + rn_2[(reg % 4)];
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L6, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int k = 0; k < K; k += 64) {
-    const int s23 = K - k;
-    bool t24[2];  // tile<1x64xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) t24[reg] = rk_1[reg] < s23;
-    __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L3, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = t24[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
-    bool t25[8];  // tile<64x1xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t25[reg] = rk[reg] < s23;
-    bool t26[4];  // tile<1x128xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t26[reg] = rn_2[reg] < N;
-    bool t27[32];  // tile<64x128xi1> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 4)] && t26[(reg % 4)]);
-    __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L3, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = t27[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
-    float acc_1[64];  // tile<128x128xf32> in L6, dot accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
-    __syncthreads();  // earlier readers of shared memory are done
-    {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows)
-      unsigned char* const dot_a = smem;
-      unsigned char* const dot_b = smem + 18432;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(dot_a + (L3_t0 + (reg / 2) * 8) * 144 + (L3_t1 + (reg % 2) * 32) * 2) = (a_tile[reg]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(dot_b + (L3_t0 + (reg / 4) * 8) * 272 + (L3_t1 + (reg % 4) * 32) * 2) = (b_tile[reg]);
-      __syncthreads();
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L6_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L6_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 4; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
-        }
-      }
-    }
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s28 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s28;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-  }
-  const __nv_bfloat16* t29[1];  // tile<128xptr<const bf16>> in L0
-  t29[0] = bias + rn[0];
-  bool t30[1];  // tile<128xi1> in L0
-  t30[0] = rn[0] < N;
-  __nv_bfloat16 t31[1];  // tile<128xbf16> in L0, one element per access
-  t31[0] = t30[0] ? *t29[0] : tilecc::cvt_bf16(0.0f);
-  __syncthreads();  // earlier readers of shared memory are done
-  __nv_bfloat16 t32[8];  // tile<128xbf16> in L5, layout conversion L0 -> L5
-  {
-    __nv_bfloat16* buf = reinterpret_cast<__nv_bfloat16*>(smem);
-    if (L0_t0 * 1 < 128) buf[(L0_b0_128)] = t31[0];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t32[reg] = buf[(L5_t1 * 2 + (reg / 2) * 32 + reg % 2)];
-  }
-  float t33[8];  // tile<128xf32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = tilecc::cvt_f32(t32[reg]);
-  float acc_2[64];  // tile<128x128xf32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + t33[(reg % 8)];
-  float acc_3[64];  // tile<128x128xf32> in L6
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
+  float acc_3[64];  // tile<128x128xf32> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_3[reg] = fmaxf(acc_2[reg], 0.0f);
-  int64_t t34[8];  // tile<128x1xi64> in L6
+  int64_t store_t1[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t34[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t35[8];  // tile<128x1xi64> in L6
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t35[reg] = t34[reg] * ldc;
-  __nv_bfloat16* t36[8];  // tile<128x1xptr<bf16>> in L6
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t36[reg] = c + t35[reg];
-  __nv_bfloat16* t37[64];  // tile<128x128xptr<bf16>> in L6
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t37[reg] = t36[(reg / 8)] + rn_1[(reg % 8)];
-  __nv_bfloat16 t38[64];  // tile<128x128xbf16> in L6
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
+  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t38[reg] = tilecc::cvt_bf16(acc_3[reg]);
-  bool t39[8];  // tile<128x1xi1> in L6
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc_3[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t39[reg] = t11[reg] < M;
-  bool t40[8];  // tile<1x128xi1> in L6
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t40[reg] = rn_1[reg] < N;
-  bool t41[64];  // tile<128x128xi1> in L6
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = (t39[(reg / 8)] && t40[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (t41[reg]) *t37[reg] = t38[reg];
+  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
 }
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
+//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
+//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
 //   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L7 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L8 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L9 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
+//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
+//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
+//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+//   L9 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
 //   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 39: 8 x bf16 = 16 bytes per access
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 107520 bytes, reused by:
-//   pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows): 107520 bytes
-//   layout conversion L0 -> L7: 256 bytes
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_cvt_t1 at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
+//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int L0_b0_128 = (L0_t0 * 8) & 127;
-  const int L1_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L7_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L7
-  const int L9_t1 = (lane & 15);  // thread position along dim 1 of L9
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
-  const int L6_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L8_wm = (warp >> 2);  // warp row of L8
-  const int L8_wn = (warp & 3);  // warp column of L8
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 2);  // warp row of L1
+  const int L1_wn = (warp & 3);  // warp column of L1
   const int pid = blockIdx.x;
-  const int s0 = M + 128;
-  const int s1 = s0 - 1;
-  const int grid_m = s1 / 128;
-  const int s2 = N + 128;
-  const int s3 = s2 - 1;
-  const int grid_n = s3 / 128;
+  const int grid_m_t1 = M + 128;
+  const int grid_m_t2 = grid_m_t1 - 1;
+  const int grid_m = grid_m_t2 / 128;
+  const int grid_n_t1 = N + 128;
+  const int grid_n_t2 = grid_n_t1 - 1;
+  const int grid_n = grid_n_t2 / 128;
   const int group_width = 8 * grid_n;
-  const int s4 = pid / group_width;
-  const int first_m = s4 * 8;
-  const int s5 = grid_m - first_m;
-  const int group_rows = (s5 < 8 ? s5 : 8);
-  const int s6 = pid % group_width;
-  const int s7 = s6 % group_rows;
-  const int pid_m = first_m + s7;
-  const int pid_n = s6 / group_rows;
-  const int s8 = pid_m * 128;
-  int t9[8];  // tile<128xi32> in L0
+  const int first_m_t1 = pid / group_width;
+  const int first_m = first_m_t1 * 8;
+  const int group_rows_t1 = grid_m - first_m;
+  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
+  const int pid_m_t1 = pid % group_width;
+  const int pid_m_t2 = pid_m_t1 % group_rows;
+  const int pid_m = first_m + pid_m_t2;
+  const int pid_n = pid_m_t1 / group_rows;
+  const int rm_t1 = pid_m * 128;
+  int rm_t2[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = L0_b0_128 + reg;
-  int t10[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = ((L9_t0 * 8) & 127) + reg;
+  int rm_t3[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = L1_t0 + reg * 16;
-  int t11[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
+  int rm_t4[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = s8 + t10[reg];
-  int t12[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
+  int rm_t5[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t12[reg] = L2_t0 + reg * 32;
-  int t13[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
+  int rm_t6[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = s8 + t12[reg];
-  int rm[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  int rm[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(t13[reg], M);
-  const int s14 = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
+  const int rn_t1 = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = s14 + t9[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t t15[4];  // tile<128x1xi64> in L4
+  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t15[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t t16[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t16[reg] = t15[reg] * lda;
-  const __nv_bfloat16* t17[4];  // tile<128x1xptr<const bf16>> in L4
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
+  const __nv_bfloat16* a_ptrs_t3[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t17[reg] = a + t16[reg];
-  int rk_1[8];  // tile<64xi32> in L5
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  int rk_1[8];  // tile<64xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L5_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L4
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = t17[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t t18[4];  // tile<64x1xi64> in L6
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t18[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t t19[4];  // tile<64x1xi64> in L6
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t19[reg] = t18[reg] * ldb;
-  const __nv_bfloat16* t20[4];  // tile<64x1xptr<const bf16>> in L6
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_t3[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t20[reg] = b + t19[reg];
-  int t21[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
+  int rm_t7[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t21[reg] = L7_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn_1[8];  // tile<128xi32> in L7
+  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = s14 + t21[reg];
-  int t22[8];  // tile<128xi32> in L9
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  int rm_t8[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t22[reg] = L9_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L9
+  for (int reg = 0; reg < 8; ++reg) rm_t8[reg] = L5_t1 * 8 + reg;
+  int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = s14 + t22[reg];
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L6
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = t20[(reg / 8)] + rn_2[(reg % 8)];
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L4, carried
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_2[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
+  unsigned char* const b_tile_ring = smem + 55296;  // [64][128] bf16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
+  const bool k_t1 = 0 < K;
+  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
+  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
+  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
+  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+  tilecc::cp_async_commit();
+  const bool k_t2 = 64 < K;
+  const int a_tile_t2 = K - 64;
+  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
+  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
+  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+  int k_t3[32];  // tile<128x64xi32> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
+  const __nv_bfloat16* k_t4[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
+  int64_t k_t5[32];  // tile<64x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
+  const __nv_bfloat16* k_t6[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+  tilecc::cp_async_commit();
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L6, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L8, carried
+  float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  // pipeline of 3 stages for the loop at line 29: a_tile [128][64] (144-byte rows) b_tile [64][128] (272-byte rows), 107520 bytes
-  int pipe_read = 0, pipe_write = 2;  // ring slots
-  {  // copies for iteration (0 + 0 * 64)
-    const int k_ahead = (0 + 0 * 64);
-    const int s23 = K - k_ahead;
-    bool t24[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-    bool t25[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
-    bool t26[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
-    bool t27[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 0 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_ahead < K && t24[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 0 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_ahead < K && t27[reg]);
-  }
-  tilecc::cp_async_commit();
-  {  // copies for iteration (0 + 1 * 64)
-    const int k_ahead_1 = (0 + 1 * 64);
-    const int s23 = K - k_ahead_1;
-    bool t24[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-    bool t25[4];  // tile<64x1xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
-    bool t26[8];  // tile<1x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
-    bool t27[32];  // tile<64x128xi1> in L6
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-    const int64_t s28 = int64_t(64ll) * ldb;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + 1 * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg] + 1 * 64, k_ahead_1 < K && t24[(reg % 8)]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + 1 * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg] + 1 * s28, k_ahead_1 < K && t27[reg]);
-  }
-  tilecc::cp_async_commit();
+  int pipe_read = 0;
+  int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // this iteration's copies have landed
-    __syncthreads();  // ... for every thread, and the slot written next is no longer read
-    {  // copies for iteration (k + 2 * 64)
-      const int k_ahead_2 = (k + 2 * 64);
-      const int s23 = K - k_ahead_2;
-      bool t24[8];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t24[reg] = rk_1[reg] < s23;
-      bool t25[4];  // tile<64x1xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 4; ++reg) t25[reg] = rk[reg] < s23;
-      bool t26[8];  // tile<1x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 8; ++reg) t26[reg] = rn_2[reg] < N;
-      bool t27[32];  // tile<64x128xi1> in L6
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) t27[reg] = (t25[(reg / 8)] && t26[(reg % 8)]);
-      const int64_t s28 = int64_t(64ll) * ldb;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 0 + pipe_write * 18432 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs_1[reg] + 2 * 64, k_ahead_2 < K && t24[(reg % 8)]);
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg)
-        if (((reg % 8)) % 8 == 0) tilecc::cp_async16(smem + 55296 + pipe_write * 17408 + (L6_t0 + (reg / 8) * 16) * 272 + (L6_t1 * 8 + (reg % 8)) * 2, b_ptrs_1[reg] + 2 * s28, k_ahead_2 < K && t27[reg]);
-    }
+    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
+    const int k_ahead = k + 128;
+    const bool k_t7 = k_ahead < K;
+    const int a_tile_t4 = K - k_ahead;
+    bool a_tile_t5[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
+    bool b_tile_t6[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
+    bool b_tile_t7[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
+    int k_t8[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
+    const __nv_bfloat16* k_t9[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
+    int64_t k_t10[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
+    const __nv_bfloat16* k_t11[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
     tilecc::cp_async_commit();
-    float acc_1[64];  // tile<128x128xf32> in L8, dot accumulator
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
-      // dot operands of acc_1: A [128][64] (144-byte rows), B [64][128] (272-byte rows); A and B already in the pipeline's shared memory
-      unsigned char* const dot_a = smem + 0 + pipe_read * 18432;
-      unsigned char* const dot_b = smem + 55296 + pipe_read * 17408;
+      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
-        unsigned fa[4][4], fb[4][2];
+        unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(fa[mi], dot_a + (8 * (L8_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
-          unsigned pair[4];
-          tilecc::ldmatrix_x4_trans(pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L8_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
-          fb[ni][0] = pair[0];
-          fb[ni][1] = pair[1];
-          fb[ni + 1][0] = pair[2];
-          fb[ni + 1][1] = pair[3];
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
         }
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 4; ++ni)
-            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], fa[mi], fb[ni]);
+            tilecc::mma_bf16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L4
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t s28 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L6
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + s28;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    const bool pipe_t1 = pipe_read == 2;
+    const int pipe_t2 = pipe_read + 1;
+    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
+    const bool pipe_t4 = pipe_write == 2;
+    const int pipe_t5 = pipe_write + 1;
+    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_read == 2 ? 0 : pipe_read + 1;
-    pipe_write = pipe_write == 2 ? 0 : pipe_write + 1;
+    pipe_read = pipe_t3;
+    pipe_write = pipe_t6;
   }
-  tilecc::cp_async_wait<0>();  // copies past the last iteration (zero-filled) have landed
-  const __nv_bfloat16* t29[8];  // tile<128xptr<const bf16>> in L0
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  const __nv_bfloat16* acc_t1[8];  // tile<128xptr<const bf16>> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t29[reg] = bias + rn[reg];
-  bool t30[8];  // tile<128xi1> in L0
+  for (int reg = 0; reg < 8; ++reg) acc_t1[reg] = bias + rn[reg];
+  bool acc_t2[8];  // tile<128xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t30[reg] = rn[reg] < N;
-  __nv_bfloat16 t31[8];  // tile<128xbf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 8; ++reg) acc_t2[reg] = rn[reg] < N;
+  __nv_bfloat16 acc_t3[8];  // tile<128xbf16> in L9, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
-    if (t30[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t29[reg]);
-      t31[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(w.x));
-      t31[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((w.x >> 16)));
-      t31[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(w.y));
-      t31[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((w.y >> 16)));
-      t31[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(w.z));
-      t31[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((w.z >> 16)));
-      t31[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(w.w));
-      t31[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((w.w >> 16)));
+    if (acc_t2[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(acc_t1[reg]);
+      acc_t3[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+      acc_t3[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+      acc_t3[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+      acc_t3[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+      acc_t3[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+      acc_t3[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+      acc_t3[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+      acc_t3[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      t31[reg] = tilecc::cvt_bf16(0.0f);
-      t31[reg + 1] = tilecc::cvt_bf16(0.0f);
-      t31[reg + 2] = tilecc::cvt_bf16(0.0f);
-      t31[reg + 3] = tilecc::cvt_bf16(0.0f);
-      t31[reg + 4] = tilecc::cvt_bf16(0.0f);
-      t31[reg + 5] = tilecc::cvt_bf16(0.0f);
-      t31[reg + 6] = tilecc::cvt_bf16(0.0f);
-      t31[reg + 7] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg + 1] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg + 2] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg + 3] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg + 4] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg + 5] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg + 6] = tilecc::cvt_bf16(0.0f);
+      acc_t3[reg + 7] = tilecc::cvt_bf16(0.0f);
     }
   }
-  __syncthreads();  // earlier readers of shared memory are done
-  __nv_bfloat16 t32[8];  // tile<128xbf16> in L7, layout conversion L0 -> L7
-  {
-    __nv_bfloat16* buf = reinterpret_cast<__nv_bfloat16*>(smem);
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) if (L0_t0 * 8 < 128) buf[(L0_b0_128 + reg)] = t31[reg];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t32[reg] = buf[(L7_t1 * 2 + (reg / 2) * 32 + reg % 2)];
+  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
+  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 7)])) << 16);
+    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_t1 + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  float t33[8];  // tile<128xf32> in L7
+  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __nv_bfloat16 acc_t4[8];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t33[reg] = tilecc::cvt_f32(t32[reg]);
-  float acc_2[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 8; reg += 2) {
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_t4[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
+    acc_t4[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
+  }
+  float acc_t5[8];  // tile<128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + t33[(reg % 8)];
-  float acc_3[64];  // tile<128x128xf32> in L8
+  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  float acc_2[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
+  float acc_3[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_3[reg] = fmaxf(acc_2[reg], 0.0f);
-  int64_t t34[8];  // tile<128x1xi64> in L8
+  int64_t store_t1[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t34[reg] = static_cast<int64_t>(t11[reg]);
-  int64_t t35[8];  // tile<128x1xi64> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
+  int64_t store_t2[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t35[reg] = t34[reg] * ldc;
-  __nv_bfloat16* t36[8];  // tile<128x1xptr<bf16>> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
+  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t36[reg] = c + t35[reg];
-  __nv_bfloat16* t37[64];  // tile<128x128xptr<bf16>> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
+  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t37[reg] = t36[(reg / 8)] + rn_1[(reg % 8)];
-  __nv_bfloat16 t38[64];  // tile<128x128xbf16> in L8
+  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
+  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t38[reg] = tilecc::cvt_bf16(acc_3[reg]);
-  bool t39[8];  // tile<128x1xi1> in L8
+  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc_3[reg]);
+  bool store_t6[8];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t39[reg] = t11[reg] < M;
-  bool t40[8];  // tile<1x128xi1> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
+  bool store_t7[8];  // tile<1x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t40[reg] = rn_1[reg] < N;
-  bool t41[64];  // tile<128x128xi1> in L8
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
+  bool store_t8[64];  // tile<128x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) t41[reg] = (t39[(reg / 8)] && t40[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
-    unsigned w;
-    w = static_cast<unsigned>(__bfloat16_as_ushort(t38[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(t38[(reg + 1)])) << 16);
-    if (t41[reg]) *reinterpret_cast<unsigned*>(t37[reg]) = w;
+    unsigned word;
+    word = static_cast<unsigned>(__bfloat16_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_t5[(reg + 1)])) << 16);
+    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
   }
 }
 
 cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(matmul_half_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(matmul_half_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+      return status;
     matmul_half_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
@@ -2168,8 +2308,8 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
 cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(matmul_half_128_128_64_8_true_gelu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(matmul_half_128_128_64_8_true_gelu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+      return status;
     matmul_half_128_128_64_8_true_gelu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
@@ -2180,8 +2320,8 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
 cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+      return status;
     matmul_bfloat16_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
@@ -2192,8 +2332,8 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
 cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t e = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_true_relu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); e != cudaSuccess)
-      return e;
+    if (const cudaError_t status = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_true_relu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+      return status;
     matmul_bfloat16_128_128_64_8_true_relu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }

@@ -4,163 +4,165 @@
 #include <tilecc/cuda/tilecc.cuh>
 
 // ---- softmax<float, 1024> -> softmax_float_1024 ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
-//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-// Shared memory: 32 bytes, reused by:
-//   max across 8 warps: 32 bytes
-//   sum across 8 warps: 32 bytes
+//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * x_row_stride;
-  const float* const s2 = x + s1;
-  const float* t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_t1 = r * x_row_stride;
+  const float* const v_t2 = x + v_t1;
+  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = s2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
   float v[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *t3[reg] : (-tilecc::inf());
+  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *v_t3[reg] : (-tilecc::inf());
+  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s4_part[1];
+  float e_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = v[0];
+    e_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s4_part[reg] = fmaxf(s4_part[reg], v[reg2]);
+      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 1));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 2));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 4));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 8));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 16));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s4_part[reg];
+        pbuf[warp] = e_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s4_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s4_part[reg] = fmaxf(s4_part[reg], buf[w]);
+      e_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float s4 = s4_part[0];
-  float t5[4];  // tile<1024xf32> in L0
+  const float e_t1 = e_t1_part[0];
+  float e_t2[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t5[reg] = v[reg] - s4;
+  for (int reg = 0; reg < 4; ++reg) e_t2[reg] = v[reg] - e_t1;
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(t5[reg]);
-  const int64_t s6 = r * out_row_stride;
-  float* const s7 = out + s6;
-  float* t8[4];  // tile<1024xptr<f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_t2[reg]);
+  const int64_t store_t1 = r * out_row_stride;
+  float* const store_t2 = out + store_t1;
+  float* store_t3[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t8[reg] = s7 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = store_t2 + cols[reg];
+  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s9_part[1];
+  float store_t4_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = e[0];
+    store_t4_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s9_part[reg] = s9_part[reg] + e[reg2];
+      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 1);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 2);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 4);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 8);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 16);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s9_part[reg];
+        pbuf[warp] = store_t4_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s9_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s9_part[reg] = s9_part[reg] + buf[w];
+      store_t4_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s9 = s9_part[0];
-  float t10[4];  // tile<1024xf32> in L0
+  const float store_t4 = store_t4_part[0];
+  float store_t5[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t10[reg] = e[reg] / s9;
+  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = e[reg] / store_t4;
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *t8[reg] = t10[reg];
+  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_t3[reg] = store_t5[reg];
 }
 
 // ---- softmax<float, 1024> -> softmax_float_1024_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
 //   load at line 11: 4 x f32 = 16 bytes per access
 //   store at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
-// Shared memory: 32 bytes, reused by:
-//   max across 8 warps: 32 bytes
-//   sum across 8 warps: 32 bytes
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 * 4 + reg;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * x_row_stride;
-  const float* const s2 = x + s1;
-  const float* t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_t1 = r * x_row_stride;
+  const float* const v_t2 = x + v_t1;
+  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = s2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
   float v[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
-      v[reg] = __uint_as_float(w.x);
-      v[reg + 1] = __uint_as_float(w.y);
-      v[reg + 2] = __uint_as_float(w.z);
-      v[reg + 3] = __uint_as_float(w.w);
+      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      v[reg] = __uint_as_float(word.x);
+      v[reg + 1] = __uint_as_float(word.y);
+      v[reg + 2] = __uint_as_float(word.z);
+      v[reg + 3] = __uint_as_float(word.w);
     } else {
       v[reg] = (-tilecc::inf());
       v[reg + 1] = (-tilecc::inf());
@@ -168,260 +170,264 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(con
       v[reg + 3] = (-tilecc::inf());
     }
   }
+  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s4_part[1];
+  float e_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = v[0];
+    e_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s4_part[reg] = fmaxf(s4_part[reg], v[reg2]);
+      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 1));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 2));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 4));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 8));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 16));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s4_part[reg];
+        pbuf[warp] = e_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s4_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s4_part[reg] = fmaxf(s4_part[reg], buf[w]);
+      e_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float s4 = s4_part[0];
-  float t5[4];  // tile<1024xf32> in L0
+  const float e_t1 = e_t1_part[0];
+  float e_t2[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t5[reg] = v[reg] - s4;
+  for (int reg = 0; reg < 4; ++reg) e_t2[reg] = v[reg] - e_t1;
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(t5[reg]);
-  const int64_t s6 = r * out_row_stride;
-  float* const s7 = out + s6;
-  float* t8[4];  // tile<1024xptr<f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_t2[reg]);
+  const int64_t store_t1 = r * out_row_stride;
+  float* const store_t2 = out + store_t1;
+  float* store_t3[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t8[reg] = s7 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = store_t2 + cols[reg];
+  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s9_part[1];
+  float store_t4_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = e[0];
+    store_t4_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      s9_part[reg] = s9_part[reg] + e[reg2];
+      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 1);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 2);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 4);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 8);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 16);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s9_part[reg];
+        pbuf[warp] = store_t4_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s9_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s9_part[reg] = s9_part[reg] + buf[w];
+      store_t4_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s9 = s9_part[0];
-  float t10[4];  // tile<1024xf32> in L0
+  const float store_t4 = store_t4_part[0];
+  float store_t5[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t10[reg] = e[reg] / s9;
+  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = e[reg] / store_t4;
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
-    uint4 w;
-    w.x = __float_as_uint(t10[reg]);
-    w.y = __float_as_uint(t10[(reg + 1)]);
-    w.z = __float_as_uint(t10[(reg + 2)]);
-    w.w = __float_as_uint(t10[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(t8[reg]) = w;
+    uint4 word;
+    word.x = __float_as_uint(store_t5[reg]);
+    word.y = __float_as_uint(store_t5[(reg + 1)]);
+    word.z = __float_as_uint(store_t5[(reg + 2)]);
+    word.w = __float_as_uint(store_t5[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_t3[reg]) = word;
   }
 }
 
 // ---- softmax<float, 4096> -> softmax_float_4096 ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
-//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-// Shared memory: 32 bytes, reused by:
-//   max across 8 warps: 32 bytes
-//   sum across 8 warps: 32 bytes
+//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * x_row_stride;
-  const float* const s2 = x + s1;
-  const float* t3[16];  // tile<4096xptr<const f32>> in L0
+  const int64_t v_t1 = r * x_row_stride;
+  const float* const v_t2 = x + v_t1;
+  const float* v_t3[16];  // tile<4096xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t3[reg] = s2 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
   float v[16];  // tile<4096xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = mask[reg] ? *t3[reg] : (-tilecc::inf());
+  for (int reg = 0; reg < 16; ++reg) v[reg] = mask[reg] ? *v_t3[reg] : (-tilecc::inf());
+  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s4_part[1];
+  float e_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = v[0];
+    e_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s4_part[reg] = fmaxf(s4_part[reg], v[reg2]);
+      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 1));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 2));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 4));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 8));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 16));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s4_part[reg];
+        pbuf[warp] = e_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s4_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s4_part[reg] = fmaxf(s4_part[reg], buf[w]);
+      e_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float s4 = s4_part[0];
-  float t5[16];  // tile<4096xf32> in L0
+  const float e_t1 = e_t1_part[0];
+  float e_t2[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t5[reg] = v[reg] - s4;
+  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(t5[reg]);
-  const int64_t s6 = r * out_row_stride;
-  float* const s7 = out + s6;
-  float* t8[16];  // tile<4096xptr<f32>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
+  const int64_t store_t1 = r * out_row_stride;
+  float* const store_t2 = out + store_t1;
+  float* store_t3[16];  // tile<4096xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = s7 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
+  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s9_part[1];
+  float store_t4_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = e[0];
+    store_t4_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s9_part[reg] = s9_part[reg] + e[reg2];
+      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 1);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 2);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 4);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 8);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 16);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s9_part[reg];
+        pbuf[warp] = store_t4_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s9_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s9_part[reg] = s9_part[reg] + buf[w];
+      store_t4_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s9 = s9_part[0];
-  float t10[16];  // tile<4096xf32> in L0
+  const float store_t4 = store_t4_part[0];
+  float store_t5[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = e[reg] / s9;
+  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *t8[reg] = t10[reg];
+  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_t3[reg] = store_t5[reg];
 }
 
 // ---- softmax<float, 4096> -> softmax_float_4096_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
 //   load at line 11: 4 x f32 = 16 bytes per access
 //   store at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
-// Shared memory: 32 bytes, reused by:
-//   max across 8 warps: 32 bytes
-//   sum across 8 warps: 32 bytes
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * x_row_stride;
-  const float* const s2 = x + s1;
-  const float* t3[16];  // tile<4096xptr<const f32>> in L0
+  const int64_t v_t1 = r * x_row_stride;
+  const float* const v_t2 = x + v_t1;
+  const float* v_t3[16];  // tile<4096xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t3[reg] = s2 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
   float v[16];  // tile<4096xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 4) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
-      v[reg] = __uint_as_float(w.x);
-      v[reg + 1] = __uint_as_float(w.y);
-      v[reg + 2] = __uint_as_float(w.z);
-      v[reg + 3] = __uint_as_float(w.w);
+      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      v[reg] = __uint_as_float(word.x);
+      v[reg + 1] = __uint_as_float(word.y);
+      v[reg + 2] = __uint_as_float(word.z);
+      v[reg + 3] = __uint_as_float(word.w);
     } else {
       v[reg] = (-tilecc::inf());
       v[reg + 1] = (-tilecc::inf());
@@ -429,380 +435,386 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(con
       v[reg + 3] = (-tilecc::inf());
     }
   }
+  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s4_part[1];
+  float e_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = v[0];
+    e_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s4_part[reg] = fmaxf(s4_part[reg], v[reg2]);
+      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 1));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 2));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 4));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 8));
-    s4_part[reg] = fmaxf(s4_part[reg], __shfl_xor_sync(0xffffffffu, s4_part[reg], 16));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s4_part[reg];
+        pbuf[warp] = e_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s4_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s4_part[reg] = fmaxf(s4_part[reg], buf[w]);
+      e_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float s4 = s4_part[0];
-  float t5[16];  // tile<4096xf32> in L0
+  const float e_t1 = e_t1_part[0];
+  float e_t2[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t5[reg] = v[reg] - s4;
+  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(t5[reg]);
-  const int64_t s6 = r * out_row_stride;
-  float* const s7 = out + s6;
-  float* t8[16];  // tile<4096xptr<f32>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
+  const int64_t store_t1 = r * out_row_stride;
+  float* const store_t2 = out + store_t1;
+  float* store_t3[16];  // tile<4096xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = s7 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
+  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s9_part[1];
+  float store_t4_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = e[0];
+    store_t4_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s9_part[reg] = s9_part[reg] + e[reg2];
+      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 1);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 2);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 4);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 8);
-    s9_part[reg] = s9_part[reg] + __shfl_xor_sync(0xffffffffu, s9_part[reg], 16);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s9_part[reg];
+        pbuf[warp] = store_t4_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s9_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s9_part[reg] = s9_part[reg] + buf[w];
+      store_t4_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s9 = s9_part[0];
-  float t10[16];  // tile<4096xf32> in L0
+  const float store_t4 = store_t4_part[0];
+  float store_t5[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = e[reg] / s9;
+  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 4) {
-    uint4 w;
-    w.x = __float_as_uint(t10[reg]);
-    w.y = __float_as_uint(t10[(reg + 1)]);
-    w.z = __float_as_uint(t10[(reg + 2)]);
-    w.w = __float_as_uint(t10[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(t8[reg]) = w;
+    uint4 word;
+    word.x = __float_as_uint(store_t5[reg]);
+    word.y = __float_as_uint(store_t5[(reg + 1)]);
+    word.z = __float_as_uint(store_t5[(reg + 2)]);
+    word.w = __float_as_uint(store_t5[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_t3[reg]) = word;
   }
 }
 
 // ---- softmax<half, 4096> -> softmax_half_4096 ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
-//   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 32 bytes, reused by:
-//   max across 8 warps: 32 bytes
-//   sum across 8 warps: 32 bytes
+//   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * x_row_stride;
-  const __half* const s2 = x + s1;
-  const __half* t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_t1 = r * x_row_stride;
+  const __half* const v_t2 = x + v_t1;
+  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t3[reg] = s2 + cols[reg];
-  __half t4[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  __half v_t4[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t4[reg] = mask[reg] ? *t3[reg] : tilecc::cvt_f16((-tilecc::inf()));
+  for (int reg = 0; reg < 16; ++reg) v_t4[reg] = mask[reg] ? *v_t3[reg] : tilecc::cvt_f16((-tilecc::inf()));
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(t4[reg]);
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
+  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s5_part[1];
+  float e_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = v[0];
+    e_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s5_part[reg] = fmaxf(s5_part[reg], v[reg2]);
+      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 1));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 2));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 4));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 8));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 16));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s5_part[reg];
+        pbuf[warp] = e_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s5_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s5_part[reg] = fmaxf(s5_part[reg], buf[w]);
+      e_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float s5 = s5_part[0];
-  float t6[16];  // tile<4096xf32> in L0
+  const float e_t1 = e_t1_part[0];
+  float e_t2[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t6[reg] = v[reg] - s5;
+  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(t6[reg]);
-  const int64_t s7 = r * out_row_stride;
-  __half* const s8 = out + s7;
-  __half* t9[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
+  const int64_t store_t1 = r * out_row_stride;
+  __half* const store_t2 = out + store_t1;
+  __half* store_t3[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = s8 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
+  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s10_part[1];
+  float store_t4_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s10_part[reg] = e[0];
+    store_t4_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s10_part[reg] = s10_part[reg] + e[reg2];
+      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 1);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 2);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 4);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 8);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 16);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s10_part[reg];
+        pbuf[warp] = store_t4_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s10_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s10_part[reg] = s10_part[reg] + buf[w];
+      store_t4_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s10 = s10_part[0];
-  float t11[16];  // tile<4096xf32> in L0
+  const float store_t4 = store_t4_part[0];
+  float store_t5[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t11[reg] = e[reg] / s10;
-  __half t12[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
+  __half store_t6[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = tilecc::cvt_f16(t11[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *t9[reg] = t12[reg];
+  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_t3[reg] = store_t6[reg];
 }
 
 // ---- softmax<half, 4096> -> softmax_half_4096_aligned ----
-// 8 warps (256 threads) per program.
+// 8 warps (256 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
 // Global accesses (per thread):
 //   load at line 11: 8 x f16 = 16 bytes per access
 //   store at line 13: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
-// Shared memory: 32 bytes, reused by:
-//   max across 8 warps: 32 bytes
-//   sum across 8 warps: 32 bytes
+// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(s0);
+  const int r_t1 = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_t1);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 8 + (reg / 8) * 2048 + reg % 8;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t s1 = r * x_row_stride;
-  const __half* const s2 = x + s1;
-  const __half* t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_t1 = r * x_row_stride;
+  const __half* const v_t2 = x + v_t1;
+  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t3[reg] = s2 + cols[reg];
-  __half t4[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  __half v_t4[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t3[reg]);
-      t4[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      t4[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      t4[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      t4[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      t4[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      t4[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      t4[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      v_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      v_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      v_t4[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      v_t4[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      v_t4[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      v_t4[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      v_t4[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      v_t4[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      t4[reg] = tilecc::cvt_f16((-tilecc::inf()));
-      t4[reg + 1] = tilecc::cvt_f16((-tilecc::inf()));
-      t4[reg + 2] = tilecc::cvt_f16((-tilecc::inf()));
-      t4[reg + 3] = tilecc::cvt_f16((-tilecc::inf()));
-      t4[reg + 4] = tilecc::cvt_f16((-tilecc::inf()));
-      t4[reg + 5] = tilecc::cvt_f16((-tilecc::inf()));
-      t4[reg + 6] = tilecc::cvt_f16((-tilecc::inf()));
-      t4[reg + 7] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg + 1] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg + 2] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg + 3] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg + 4] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg + 5] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg + 6] = tilecc::cvt_f16((-tilecc::inf()));
+      v_t4[reg + 7] = tilecc::cvt_f16((-tilecc::inf()));
     }
   }
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(t4[reg]);
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
+  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s5_part[1];
+  float e_t1_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = v[0];
+    e_t1_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s5_part[reg] = fmaxf(s5_part[reg], v[reg2]);
+      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 1));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 2));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 4));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 8));
-    s5_part[reg] = fmaxf(s5_part[reg], __shfl_xor_sync(0xffffffffu, s5_part[reg], 16));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
+    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
   }
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s5_part[reg];
+        pbuf[warp] = e_t1_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s5_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s5_part[reg] = fmaxf(s5_part[reg], buf[w]);
+      e_t1_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float s5 = s5_part[0];
-  float t6[16];  // tile<4096xf32> in L0
+  const float e_t1 = e_t1_part[0];
+  float e_t2[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t6[reg] = v[reg] - s5;
+  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(t6[reg]);
-  const int64_t s7 = r * out_row_stride;
-  __half* const s8 = out + s7;
-  __half* t9[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
+  const int64_t store_t1 = r * out_row_stride;
+  __half* const store_t2 = out + store_t1;
+  __half* store_t3[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t9[reg] = s8 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
+  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float s10_part[1];
+  float store_t4_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s10_part[reg] = e[0];
+    store_t4_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      s10_part[reg] = s10_part[reg] + e[reg2];
+      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 1);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 2);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 4);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 8);
-    s10_part[reg] = s10_part[reg] + __shfl_xor_sync(0xffffffffu, s10_part[reg], 16);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
+    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
   }
-  __syncthreads();  // earlier readers of shared memory are done
   {
-    float* buf = reinterpret_cast<float*>(smem);
+    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        buf[warp] = s10_part[reg];
+        pbuf[warp] = store_t4_part[reg];
       }
-    __syncthreads();
+    __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      s10_part[reg] = buf[0];
-      for (int w = 1; w < 8; ++w) {
-        s10_part[reg] = s10_part[reg] + buf[w];
+      store_t4_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float s10 = s10_part[0];
-  float t11[16];  // tile<4096xf32> in L0
+  const float store_t4 = store_t4_part[0];
+  float store_t5[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t11[reg] = e[reg] / s10;
-  __half t12[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
+  __half store_t6[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t12[reg] = tilecc::cvt_f16(t11[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
-    uint4 w;
-    w.x = static_cast<unsigned>(__half_as_ushort(t12[reg])) | (static_cast<unsigned>(__half_as_ushort(t12[(reg + 1)])) << 16);
-    w.y = static_cast<unsigned>(__half_as_ushort(t12[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(t12[(reg + 3)])) << 16);
-    w.z = static_cast<unsigned>(__half_as_ushort(t12[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(t12[(reg + 5)])) << 16);
-    w.w = static_cast<unsigned>(__half_as_ushort(t12[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(t12[(reg + 7)])) << 16);
-    if (mask[reg]) *reinterpret_cast<uint4*>(t9[reg]) = w;
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_t6[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 7)])) << 16);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_t3[reg]) = word;
   }
 }
 

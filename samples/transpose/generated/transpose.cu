@@ -4,186 +4,184 @@
 #include <tilecc/cuda/tilecc.cuh>
 
 // ---- transpose<half, 64> -> transpose_half_64 ----
-// 4 warps (128 threads) per program.
+// 4 warps (128 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
 //   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
-//   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 12: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 8448 bytes, reused by:
-//   layout conversion L2 -> L3: 8448 bytes
+//   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 12: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   t_cvt at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[8448];
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int lane = threadIdx.x & 31;
-  const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
   const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int s0 = blockIdx.x;
-  const int s1 = s0 * 64;
-  int t2[16];  // tile<64xi32> in L0
+  const int i_t1 = blockIdx.x;
+  const int i_t2 = i_t1 * 64;
+  int i_t3[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t2[reg] = L0_t0 + reg * 4;
-  int t3[2];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 16; ++reg) i_t3[reg] = L0_t0 + reg * 4;
+  int i_t4[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t3[reg] = L1_t1 + reg * 32;
-  int i[2];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) i_t4[reg] = L2_t1 + reg * 32;
+  int i[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i[reg] = s1 + t3[reg];
-  const int s4 = blockIdx.y;
-  const int s5 = s4 * 64;
+  for (int reg = 0; reg < 2; ++reg) i[reg] = i_t2 + i_t4[reg];
+  const int j_t1 = blockIdx.y;
+  const int j_t2 = j_t1 * 64;
   int j[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) j[reg] = s5 + t2[reg];
+  for (int reg = 0; reg < 16; ++reg) j[reg] = j_t2 + i_t3[reg];
   int i_1[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) i_1[reg] = s1 + t2[reg];
-  int64_t t6[16];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) i_1[reg] = i_t2 + i_t3[reg];
+  int64_t t_t1[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t6[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t7[16];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_t2[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t7[reg] = t6[reg] * x_stride;
-  const __half* t8[16];  // tile<64x1xptr<const f16>> in L2
+  for (int reg = 0; reg < 16; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
+  const __half* t_t3[16];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t8[reg] = x + t7[reg];
-  int j_1[2];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 16; ++reg) t_t3[reg] = x + t_t2[reg];
+  int j_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) j_1[reg] = s5 + t3[reg];
-  const __half* t9[32];  // tile<64x64xptr<const f16>> in L2
+  for (int reg = 0; reg < 2; ++reg) j_1[reg] = j_t2 + i_t4[reg];
+  const __half* t_t4[32];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t9[reg] = t8[(reg / 2)] + j_1[(reg % 2)];
-  bool t10[16];  // tile<64x1xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) t_t4[reg] = t_t3[(reg / 2)] + j_1[(reg % 2)];
+  bool t_t5[16];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t10[reg] = i_1[reg] < rows;
-  bool t11[2];  // tile<1x64xi1> in L2
+  for (int reg = 0; reg < 16; ++reg) t_t5[reg] = i_1[reg] < rows;
+  bool t_t6[2];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t11[reg] = j_1[reg] < cols;
-  bool t12[32];  // tile<64x64xi1> in L2
+  for (int reg = 0; reg < 2; ++reg) t_t6[reg] = j_1[reg] < cols;
+  bool t_t7[32];  // tile<64x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t12[reg] = (t10[(reg / 2)] && t11[(reg % 2)]);
-  __half t[32];  // tile<64x64xf16> in L2, one element per access
+  for (int reg = 0; reg < 32; ++reg) t_t7[reg] = (t_t5[(reg / 2)] && t_t6[(reg % 2)]);
+  __half t[32];  // tile<64x64xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t[reg] = t12[reg] ? *t9[reg] : tilecc::cvt_f16(0.0f);
-  __half t_1[32];  // tile<64x64xf16> in L3, layout conversion L2 -> L3
-  {
-    __half* buf = reinterpret_cast<__half*>(smem);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) buf[(L2_t1 + (reg % 2) * 32) + (L2_t0 + (reg / 2) * 4) * 66] = t[reg];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t_1[reg] = buf[(L3_t0 + (reg % 16) * 4) + (L3_t1 + (reg / 16) * 32) * 66];
-  }
-  int64_t t13[16];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 32; ++reg) t[reg] = t_t7[reg] ? *t_t4[reg] : tilecc::cvt_f16(0.0f);
+  unsigned char* const t_cvt = smem + 0;  // [64][64] f16, 132-byte rows, 8448 bytes
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t13[reg] = static_cast<int64_t>(j[reg]);
-  int64_t t14[16];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(t_cvt + (L1_t0 + (reg / 2) * 4) * 132 + (L1_t1 + (reg % 2) * 32) * 2) = t[reg];
+  __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
+  __half t_1[32];  // tile<64x64xf16> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t14[reg] = t13[reg] * out_stride;
-  __half* t15[16];  // tile<64x1xptr<f16>> in L2
+  for (int reg = 0; reg < 32; ++reg) t_1[reg] = *reinterpret_cast<const __half*>(t_cvt + (L3_t1 + (reg / 16) * 32) * 132 + (L3_t0 + (reg % 16) * 4) * 2);
+  int64_t store_t1[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t15[reg] = out + t14[reg];
-  __half* t16[32];  // tile<64x64xptr<f16>> in L2
+  for (int reg = 0; reg < 16; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_t2[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t16[reg] = t15[(reg / 2)] + i[(reg % 2)];
-  bool t17[16];  // tile<64x1xi1> in L2
+  for (int reg = 0; reg < 16; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
+  __half* store_t3[16];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t17[reg] = j[reg] < cols;
-  bool t18[2];  // tile<1x64xi1> in L2
+  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = out + store_t2[reg];
+  __half* store_t4[32];  // tile<64x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t18[reg] = i[reg] < rows;
-  bool t19[32];  // tile<64x64xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = store_t3[(reg / 2)] + i[(reg % 2)];
+  bool store_t5[16];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t19[reg] = (t17[(reg / 2)] && t18[(reg % 2)]);
+  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = j[reg] < cols;
+  bool store_t6[2];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (t19[reg]) *t16[reg] = t_1[(reg / 2) + (reg % 2) * 16];
+  for (int reg = 0; reg < 2; ++reg) store_t6[reg] = i[reg] < rows;
+  bool store_t7[32];  // tile<64x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_t7[reg] = (store_t5[(reg / 2)] && store_t6[(reg % 2)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (store_t7[reg]) *store_t4[reg] = t_1[(reg / 2) + (reg % 2) * 16];
 }
 
 // ---- transpose<half, 64> -> transpose_half_64_aligned ----
-// 4 warps (128 threads) per program.
+// 4 warps (128 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]}
+//   L1 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]}
+//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
 //   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 11: 8 x f16 = 16 bytes per access
 //   store at line 12: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
-// Shared memory: 8448 bytes, reused by:
-//   layout conversion L2 -> L3: 8448 bytes
+// Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   t_cvt at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[8448];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L0
-  const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
   const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int s0 = blockIdx.x;
-  const int s1 = s0 * 64;
-  int t2[4];  // tile<64xi32> in L0
+  const int i_t1 = blockIdx.x;
+  const int i_t2 = i_t1 * 64;
+  int i_t3[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t2[reg] = L0_t0 + reg * 16;
-  int t3[8];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 4; ++reg) i_t3[reg] = L0_t0 + reg * 16;
+  int i_t4[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t3[reg] = L1_t1 * 8 + reg;
-  int i[8];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) i_t4[reg] = L2_t1 * 8 + reg;
+  int i[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i[reg] = s1 + t3[reg];
-  const int s4 = blockIdx.y;
-  const int s5 = s4 * 64;
+  for (int reg = 0; reg < 8; ++reg) i[reg] = i_t2 + i_t4[reg];
+  const int j_t1 = blockIdx.y;
+  const int j_t2 = j_t1 * 64;
   int j[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) j[reg] = s5 + t2[reg];
+  for (int reg = 0; reg < 4; ++reg) j[reg] = j_t2 + i_t3[reg];
   int i_1[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i_1[reg] = s1 + t2[reg];
-  int64_t t6[4];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 4; ++reg) i_1[reg] = i_t2 + i_t3[reg];
+  int64_t t_t1[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t6[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t7[4];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 4; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_t2[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t7[reg] = t6[reg] * x_stride;
-  const __half* t8[4];  // tile<64x1xptr<const f16>> in L2
+  for (int reg = 0; reg < 4; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
+  const __half* t_t3[4];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t8[reg] = x + t7[reg];
-  int j_1[8];  // tile<64xi32> in L1
+  for (int reg = 0; reg < 4; ++reg) t_t3[reg] = x + t_t2[reg];
+  int j_1[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) j_1[reg] = s5 + t3[reg];
-  const __half* t9[32];  // tile<64x64xptr<const f16>> in L2
+  for (int reg = 0; reg < 8; ++reg) j_1[reg] = j_t2 + i_t4[reg];
+  const __half* t_t4[32];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t9[reg] = t8[(reg / 8)] + j_1[(reg % 8)];
-  bool t10[4];  // tile<64x1xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) t_t4[reg] = t_t3[(reg / 8)] + j_1[(reg % 8)];
+  bool t_t5[4];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t10[reg] = i_1[reg] < rows;
-  bool t11[8];  // tile<1x64xi1> in L2
+  for (int reg = 0; reg < 4; ++reg) t_t5[reg] = i_1[reg] < rows;
+  bool t_t6[8];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t11[reg] = j_1[reg] < cols;
-  bool t12[32];  // tile<64x64xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) t_t6[reg] = j_1[reg] < cols;
+  bool t_t7[32];  // tile<64x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t12[reg] = (t10[(reg / 8)] && t11[(reg % 8)]);
-  __half t[32];  // tile<64x64xf16> in L2, 8 elements per access
+  for (int reg = 0; reg < 32; ++reg) t_t7[reg] = (t_t5[(reg / 8)] && t_t6[(reg % 8)]);
+  __half t[32];  // tile<64x64xf16> in L1, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (t12[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t9[reg]);
-      t[reg] = __ushort_as_half(static_cast<unsigned short>(w.x));
-      t[reg + 1] = __ushort_as_half(static_cast<unsigned short>((w.x >> 16)));
-      t[reg + 2] = __ushort_as_half(static_cast<unsigned short>(w.y));
-      t[reg + 3] = __ushort_as_half(static_cast<unsigned short>((w.y >> 16)));
-      t[reg + 4] = __ushort_as_half(static_cast<unsigned short>(w.z));
-      t[reg + 5] = __ushort_as_half(static_cast<unsigned short>((w.z >> 16)));
-      t[reg + 6] = __ushort_as_half(static_cast<unsigned short>(w.w));
-      t[reg + 7] = __ushort_as_half(static_cast<unsigned short>((w.w >> 16)));
+    if (t_t7[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(t_t4[reg]);
+      t[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      t[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      t[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      t[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      t[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      t[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      t[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      t[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
       t[reg] = tilecc::cvt_f16(0.0f);
       t[reg + 1] = tilecc::cvt_f16(0.0f);
@@ -195,219 +193,220 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
       t[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
-  __half t_1[32];  // tile<64x64xf16> in L3, layout conversion L2 -> L3
-  {
-    __half* buf = reinterpret_cast<__half*>(smem);
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) buf[(L2_t1 * 8 + (reg % 8)) + (L2_t0 + (reg / 8) * 16) * 66] = t[reg];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) t_1[reg] = buf[(L3_t0 + (reg % 4) * 16) + (L3_t1 * 8 + (reg / 4)) * 66];
+  unsigned char* const t_cvt = smem + 0;  // [64][64] f16, 132-byte rows, 8448 bytes
+  // 2 elements (4 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(t[reg])) | (static_cast<unsigned>(__half_as_ushort(t[(reg + 1)])) << 16);
+    *reinterpret_cast<unsigned*>(t_cvt + (L1_t0 + (reg / 8) * 16) * 132 + (L1_t1 * 8 + (reg % 8)) * 2) = word;
   }
-  int64_t t13[4];  // tile<64x1xi64> in L2
+  __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
+  __half t_1[32];  // tile<64x64xf16> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t13[reg] = static_cast<int64_t>(j[reg]);
-  int64_t t14[4];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 32; ++reg) t_1[reg] = *reinterpret_cast<const __half*>(t_cvt + (L3_t1 * 8 + (reg / 4)) * 132 + (L3_t0 + (reg % 4) * 16) * 2);
+  int64_t store_t1[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t14[reg] = t13[reg] * out_stride;
-  __half* t15[4];  // tile<64x1xptr<f16>> in L2
+  for (int reg = 0; reg < 4; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_t2[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t15[reg] = out + t14[reg];
-  __half* t16[32];  // tile<64x64xptr<f16>> in L2
+  for (int reg = 0; reg < 4; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
+  __half* store_t3[4];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t16[reg] = t15[(reg / 8)] + i[(reg % 8)];
-  bool t17[4];  // tile<64x1xi1> in L2
+  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = out + store_t2[reg];
+  __half* store_t4[32];  // tile<64x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t17[reg] = j[reg] < cols;
-  bool t18[8];  // tile<1x64xi1> in L2
+  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = store_t3[(reg / 8)] + i[(reg % 8)];
+  bool store_t5[4];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t18[reg] = i[reg] < rows;
-  bool t19[32];  // tile<64x64xi1> in L2
+  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = j[reg] < cols;
+  bool store_t6[8];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t19[reg] = (t17[(reg / 8)] && t18[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = i[reg] < rows;
+  bool store_t7[32];  // tile<64x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_t7[reg] = (store_t5[(reg / 8)] && store_t6[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    uint4 w;
-    w.x = static_cast<unsigned>(__half_as_ushort(t_1[(reg / 8) + (reg % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 1) / 8) + ((reg + 1) % 8) * 4])) << 16);
-    w.y = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 2) / 8) + ((reg + 2) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 3) / 8) + ((reg + 3) % 8) * 4])) << 16);
-    w.z = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 4) / 8) + ((reg + 4) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 5) / 8) + ((reg + 5) % 8) * 4])) << 16);
-    w.w = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 6) / 8) + ((reg + 6) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 7) / 8) + ((reg + 7) % 8) * 4])) << 16);
-    if (t19[reg]) *reinterpret_cast<uint4*>(t16[reg]) = w;
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(t_1[(reg / 8) + (reg % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 1) / 8) + ((reg + 1) % 8) * 4])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 2) / 8) + ((reg + 2) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 3) / 8) + ((reg + 3) % 8) * 4])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 4) / 8) + ((reg + 4) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 5) / 8) + ((reg + 5) % 8) * 4])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 6) / 8) + ((reg + 6) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 7) / 8) + ((reg + 7) % 8) * 4])) << 16);
+    if (store_t7[reg]) *reinterpret_cast<uint4*>(store_t4[reg]) = word;
   }
 }
 
 // ---- transpose<float, 32> -> transpose_float_32 ----
-// 4 warps (128 threads) per program.
+// 4 warps (128 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
+//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
+//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
 //   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
-//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   store at line 12: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-// Shared memory: 4224 bytes, reused by:
-//   layout conversion L2 -> L3: 4224 bytes
+//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 12: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   t_cvt at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[4224];
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int lane = threadIdx.x & 31;
-  const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
   const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int s0 = blockIdx.x;
-  const int s1 = s0 * 32;
-  int t2[8];  // tile<32xi32> in L0
+  const int i_t1 = blockIdx.x;
+  const int i_t2 = i_t1 * 32;
+  int i_t3[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t2[reg] = L0_t0 + reg * 4;
-  int t3[1];  // tile<32xi32> in L1
-  t3[0] = L1_t1;
-  int i[1];  // tile<32xi32> in L1
-  i[0] = s1 + t3[0];
-  const int s4 = blockIdx.y;
-  const int s5 = s4 * 32;
+  for (int reg = 0; reg < 8; ++reg) i_t3[reg] = L0_t0 + reg * 4;
+  int i_t4[1];  // tile<32xi32> in L2
+  i_t4[0] = L2_t1;
+  int i[1];  // tile<32xi32> in L2
+  i[0] = i_t2 + i_t4[0];
+  const int j_t1 = blockIdx.y;
+  const int j_t2 = j_t1 * 32;
   int j[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) j[reg] = s5 + t2[reg];
+  for (int reg = 0; reg < 8; ++reg) j[reg] = j_t2 + i_t3[reg];
   int i_1[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i_1[reg] = s1 + t2[reg];
-  int64_t t6[8];  // tile<32x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) i_1[reg] = i_t2 + i_t3[reg];
+  int64_t t_t1[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t6[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t7[8];  // tile<32x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_t2[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t7[reg] = t6[reg] * x_stride;
-  const float* t8[8];  // tile<32x1xptr<const f32>> in L2
+  for (int reg = 0; reg < 8; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
+  const float* t_t3[8];  // tile<32x1xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = x + t7[reg];
-  int j_1[1];  // tile<32xi32> in L1
-  j_1[0] = s5 + t3[0];
-  const float* t9[8];  // tile<32x32xptr<const f32>> in L2
+  for (int reg = 0; reg < 8; ++reg) t_t3[reg] = x + t_t2[reg];
+  int j_1[1];  // tile<32xi32> in L2
+  j_1[0] = j_t2 + i_t4[0];
+  const float* t_t4[8];  // tile<32x32xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = t8[reg] + j_1[0];
-  bool t10[8];  // tile<32x1xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) t_t4[reg] = t_t3[reg] + j_1[0];
+  bool t_t5[8];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t10[reg] = i_1[reg] < rows;
-  bool t11[1];  // tile<1x32xi1> in L2
-  t11[0] = j_1[0] < cols;
-  bool t12[8];  // tile<32x32xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) t_t5[reg] = i_1[reg] < rows;
+  bool t_t6[1];  // tile<1x32xi1> in L1
+  t_t6[0] = j_1[0] < cols;
+  bool t_t7[8];  // tile<32x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t12[reg] = (t10[reg] && t11[0]);
-  float t[8];  // tile<32x32xf32> in L2, one element per access
+  for (int reg = 0; reg < 8; ++reg) t_t7[reg] = (t_t5[reg] && t_t6[0]);
+  float t[8];  // tile<32x32xf32> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t[reg] = t12[reg] ? *t9[reg] : 0.0f;
-  float t_1[8];  // tile<32x32xf32> in L3, layout conversion L2 -> L3
-  {
-    float* buf = reinterpret_cast<float*>(smem);
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) buf[(L2_t1) + (L2_t0 + reg * 4) * 33] = t[reg];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t_1[reg] = buf[(L3_t0 + reg * 4) + (L3_t1) * 33];
-  }
-  int64_t t13[8];  // tile<32x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) t[reg] = t_t7[reg] ? *t_t4[reg] : 0.0f;
+  unsigned char* const t_cvt = smem + 0;  // [32][32] f32, 132-byte rows, 4224 bytes
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t13[reg] = static_cast<int64_t>(j[reg]);
-  int64_t t14[8];  // tile<32x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) *reinterpret_cast<float*>(t_cvt + (L1_t0 + reg * 4) * 132 + (L1_t1) * 4) = t[reg];
+  __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
+  float t_1[8];  // tile<32x32xf32> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t14[reg] = t13[reg] * out_stride;
-  float* t15[8];  // tile<32x1xptr<f32>> in L2
+  for (int reg = 0; reg < 8; ++reg) t_1[reg] = *reinterpret_cast<const float*>(t_cvt + (L3_t1) * 132 + (L3_t0 + reg * 4) * 4);
+  int64_t store_t1[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t15[reg] = out + t14[reg];
-  float* t16[8];  // tile<32x32xptr<f32>> in L2
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_t2[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t16[reg] = t15[reg] + i[0];
-  bool t17[8];  // tile<32x1xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
+  float* store_t3[8];  // tile<32x1xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t17[reg] = j[reg] < cols;
-  bool t18[1];  // tile<1x32xi1> in L2
-  t18[0] = i[0] < rows;
-  bool t19[8];  // tile<32x32xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = out + store_t2[reg];
+  float* store_t4[8];  // tile<32x32xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t19[reg] = (t17[reg] && t18[0]);
+  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = store_t3[reg] + i[0];
+  bool store_t5[8];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) if (t19[reg]) *t16[reg] = t_1[reg];
+  for (int reg = 0; reg < 8; ++reg) store_t5[reg] = j[reg] < cols;
+  bool store_t6[1];  // tile<1x32xi1> in L1
+  store_t6[0] = i[0] < rows;
+  bool store_t7[8];  // tile<32x32xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = (store_t5[reg] && store_t6[0]);
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) if (store_t7[reg]) *store_t4[reg] = t_1[reg];
 }
 
 // ---- transpose<float, 32> -> transpose_float_32_aligned ----
-// 4 warps (128 threads) per program.
+// 4 warps (128 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
-//   L2 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}
+//   L1 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}
+//   L2 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
 //   L3 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1,0]
 // Global accesses (per thread):
 //   load at line 11: 4 x f32 = 16 bytes per access
 //   store at line 12: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
-// Shared memory: 4224 bytes, reused by:
-//   layout conversion L2 -> L3: 4224 bytes
+// Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   t_cvt at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[4224];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L0
-  const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
   const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int s0 = blockIdx.x;
-  const int s1 = s0 * 32;
-  int t2[2];  // tile<32xi32> in L0
+  const int i_t1 = blockIdx.x;
+  const int i_t2 = i_t1 * 32;
+  int i_t3[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t2[reg] = L0_t0 + reg * 16;
-  int t3[4];  // tile<32xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) i_t3[reg] = L0_t0 + reg * 16;
+  int i_t4[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t3[reg] = L1_t1 * 4 + reg;
-  int i[4];  // tile<32xi32> in L1
+  for (int reg = 0; reg < 4; ++reg) i_t4[reg] = L2_t1 * 4 + reg;
+  int i[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i[reg] = s1 + t3[reg];
-  const int s4 = blockIdx.y;
-  const int s5 = s4 * 32;
+  for (int reg = 0; reg < 4; ++reg) i[reg] = i_t2 + i_t4[reg];
+  const int j_t1 = blockIdx.y;
+  const int j_t2 = j_t1 * 32;
   int j[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) j[reg] = s5 + t2[reg];
+  for (int reg = 0; reg < 2; ++reg) j[reg] = j_t2 + i_t3[reg];
   int i_1[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i_1[reg] = s1 + t2[reg];
-  int64_t t6[2];  // tile<32x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) i_1[reg] = i_t2 + i_t3[reg];
+  int64_t t_t1[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t6[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t7[2];  // tile<32x1xi64> in L2
+  for (int reg = 0; reg < 2; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_t2[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t7[reg] = t6[reg] * x_stride;
-  const float* t8[2];  // tile<32x1xptr<const f32>> in L2
+  for (int reg = 0; reg < 2; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
+  const float* t_t3[2];  // tile<32x1xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t8[reg] = x + t7[reg];
-  int j_1[4];  // tile<32xi32> in L1
+  for (int reg = 0; reg < 2; ++reg) t_t3[reg] = x + t_t2[reg];
+  int j_1[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) j_1[reg] = s5 + t3[reg];
-  const float* t9[8];  // tile<32x32xptr<const f32>> in L2
+  for (int reg = 0; reg < 4; ++reg) j_1[reg] = j_t2 + i_t4[reg];
+  const float* t_t4[8];  // tile<32x32xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t9[reg] = t8[(reg / 4)] + j_1[(reg % 4)];
-  bool t10[2];  // tile<32x1xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) t_t4[reg] = t_t3[(reg / 4)] + j_1[(reg % 4)];
+  bool t_t5[2];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t10[reg] = i_1[reg] < rows;
-  bool t11[4];  // tile<1x32xi1> in L2
+  for (int reg = 0; reg < 2; ++reg) t_t5[reg] = i_1[reg] < rows;
+  bool t_t6[4];  // tile<1x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t11[reg] = j_1[reg] < cols;
-  bool t12[8];  // tile<32x32xi1> in L2
+  for (int reg = 0; reg < 4; ++reg) t_t6[reg] = j_1[reg] < cols;
+  bool t_t7[8];  // tile<32x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t12[reg] = (t10[(reg / 4)] && t11[(reg % 4)]);
-  float t[8];  // tile<32x32xf32> in L2, 4 elements per access
+  for (int reg = 0; reg < 8; ++reg) t_t7[reg] = (t_t5[(reg / 4)] && t_t6[(reg % 4)]);
+  float t[8];  // tile<32x32xf32> in L1, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
-    if (t12[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t9[reg]);
-      t[reg] = __uint_as_float(w.x);
-      t[reg + 1] = __uint_as_float(w.y);
-      t[reg + 2] = __uint_as_float(w.z);
-      t[reg + 3] = __uint_as_float(w.w);
+    if (t_t7[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(t_t4[reg]);
+      t[reg] = __uint_as_float(word.x);
+      t[reg + 1] = __uint_as_float(word.y);
+      t[reg + 2] = __uint_as_float(word.z);
+      t[reg + 3] = __uint_as_float(word.w);
     } else {
       t[reg] = 0.0f;
       t[reg + 1] = 0.0f;
@@ -415,44 +414,42 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(con
       t[reg + 3] = 0.0f;
     }
   }
-  float t_1[8];  // tile<32x32xf32> in L3, layout conversion L2 -> L3
-  {
-    float* buf = reinterpret_cast<float*>(smem);
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) buf[(L2_t1 * 4 + (reg % 4)) + (L2_t0 + (reg / 4) * 16) * 33] = t[reg];
-    __syncthreads();
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) t_1[reg] = buf[(L3_t0 + (reg % 2) * 16) + (L3_t1 * 4 + (reg / 2)) * 33];
-  }
-  int64_t t13[2];  // tile<32x1xi64> in L2
+  unsigned char* const t_cvt = smem + 0;  // [32][32] f32, 132-byte rows, 4224 bytes
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t13[reg] = static_cast<int64_t>(j[reg]);
-  int64_t t14[2];  // tile<32x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) *reinterpret_cast<float*>(t_cvt + (L1_t0 + (reg / 4) * 16) * 132 + (L1_t1 * 4 + (reg % 4)) * 4) = t[reg];
+  __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
+  float t_1[8];  // tile<32x32xf32> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t14[reg] = t13[reg] * out_stride;
-  float* t15[2];  // tile<32x1xptr<f32>> in L2
+  for (int reg = 0; reg < 8; ++reg) t_1[reg] = *reinterpret_cast<const float*>(t_cvt + (L3_t1 * 4 + (reg / 2)) * 132 + (L3_t0 + (reg % 2) * 16) * 4);
+  int64_t store_t1[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t15[reg] = out + t14[reg];
-  float* t16[8];  // tile<32x32xptr<f32>> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_t2[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t16[reg] = t15[(reg / 4)] + i[(reg % 4)];
-  bool t17[2];  // tile<32x1xi1> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
+  float* store_t3[2];  // tile<32x1xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t17[reg] = j[reg] < cols;
-  bool t18[4];  // tile<1x32xi1> in L2
+  for (int reg = 0; reg < 2; ++reg) store_t3[reg] = out + store_t2[reg];
+  float* store_t4[8];  // tile<32x32xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t18[reg] = i[reg] < rows;
-  bool t19[8];  // tile<32x32xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = store_t3[(reg / 4)] + i[(reg % 4)];
+  bool store_t5[2];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t19[reg] = (t17[(reg / 4)] && t18[(reg % 4)]);
+  for (int reg = 0; reg < 2; ++reg) store_t5[reg] = j[reg] < cols;
+  bool store_t6[4];  // tile<1x32xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_t6[reg] = i[reg] < rows;
+  bool store_t7[8];  // tile<32x32xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = (store_t5[(reg / 4)] && store_t6[(reg % 4)]);
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
-    uint4 w;
-    w.x = __float_as_uint(t_1[(reg / 4) + (reg % 4) * 2]);
-    w.y = __float_as_uint(t_1[((reg + 1) / 4) + ((reg + 1) % 4) * 2]);
-    w.z = __float_as_uint(t_1[((reg + 2) / 4) + ((reg + 2) % 4) * 2]);
-    w.w = __float_as_uint(t_1[((reg + 3) / 4) + ((reg + 3) % 4) * 2]);
-    if (t19[reg]) *reinterpret_cast<uint4*>(t16[reg]) = w;
+    uint4 word;
+    word.x = __float_as_uint(t_1[(reg / 4) + (reg % 4) * 2]);
+    word.y = __float_as_uint(t_1[((reg + 1) / 4) + ((reg + 1) % 4) * 2]);
+    word.z = __float_as_uint(t_1[((reg + 2) / 4) + ((reg + 2) % 4) * 2]);
+    word.w = __float_as_uint(t_1[((reg + 3) / 4) + ((reg + 3) % 4) * 2]);
+    if (store_t7[reg]) *reinterpret_cast<uint4*>(store_t4[reg]) = word;
   }
 }
 

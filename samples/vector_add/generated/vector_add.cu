@@ -4,57 +4,55 @@
 #include <tilecc/cuda/tilecc.cuh>
 
 // ---- vector_add -> vector_add ----
-// 4 warps (128 threads) per program.
+// 4 warps (128 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[1] tpw=[32] wpc=[4] order=[0]}
 // Global accesses (per thread):
-//   load at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   load at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
-//   store at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
+//   load at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: none.
 extern "C" __global__ void __launch_bounds__(128) vector_add(const float* x, const float* y, float* out, int n) {
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int s1 = s0 * 1024;
-  int t2[8];  // tile<1024xi32> in L0
+  const int offs_t1 = blockIdx.x;
+  const int offs_t2 = offs_t1 * 1024;
+  int offs_t3[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t2[reg] = L0_t0 + reg * 128;
+  for (int reg = 0; reg < 8; ++reg) offs_t3[reg] = L0_t0 + reg * 128;
   int offs[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs[reg] = s1 + t2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_t2 + offs_t3[reg];
   bool mask[8];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) mask[reg] = offs[reg] < n;
-  float* t3[8];  // tile<1024xptr<f32>> in L0
+  float* store_t1[8];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t3[reg] = out + offs[reg];
-  const float* t4[8];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = out + offs[reg];
+  const float* store_t2[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t4[reg] = x + offs[reg];
-  float t5[8];  // tile<1024xf32> in L0, one element per access
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = x + offs[reg];
+  float store_t3[8];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t5[reg] = mask[reg] ? *t4[reg] : 0.0f;
-  const float* t6[8];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = mask[reg] ? *store_t2[reg] : 0.0f;
+  const float* store_t4[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t6[reg] = y + offs[reg];
-  float t7[8];  // tile<1024xf32> in L0, one element per access
+  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = y + offs[reg];
+  float store_t5[8];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t7[reg] = mask[reg] ? *t6[reg] : 0.0f;
-  float t8[8];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 8; ++reg) store_t5[reg] = mask[reg] ? *store_t4[reg] : 0.0f;
+  float store_t6[8];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = t5[reg] + t7[reg];
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = store_t3[reg] + store_t5[reg];
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) if (mask[reg]) *t3[reg] = t8[reg];
+  for (int reg = 0; reg < 8; ++reg) if (mask[reg]) *store_t1[reg] = store_t6[reg];
 }
 
 // ---- vector_add -> vector_add_aligned ----
-// 4 warps (128 threads) per program.
+// 4 warps (128 threads) per program, for sm_80.
 // Layouts (elements per thread x threads per warp x warps, fastest dimension first):
 //   L0 = blocked{spt=[4] tpw=[32] wpc=[4] order=[0]}
 // Global accesses (per thread):
-//   load at line 9: 4 x f32 = 16 bytes per access
 //   load at line 9: 4 x f32 = 16 bytes per access
 //   store at line 9: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, out is aligned to 16, n is a multiple of 16.
@@ -63,69 +61,69 @@ extern "C" __global__ void __launch_bounds__(128) vector_add_aligned(const float
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int s0 = blockIdx.x;
-  const int s1 = s0 * 1024;
-  int t2[8];  // tile<1024xi32> in L0
+  const int offs_t1 = blockIdx.x;
+  const int offs_t2 = offs_t1 * 1024;
+  int offs_t3[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t2[reg] = L0_t0 * 4 + (reg / 4) * 512 + reg % 4;
+  for (int reg = 0; reg < 8; ++reg) offs_t3[reg] = L0_t0 * 4 + (reg / 4) * 512 + reg % 4;
   int offs[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs[reg] = s1 + t2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_t2 + offs_t3[reg];
   bool mask[8];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) mask[reg] = offs[reg] < n;
-  float* t3[8];  // tile<1024xptr<f32>> in L0
+  float* store_t1[8];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t3[reg] = out + offs[reg];
-  const float* t4[8];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = out + offs[reg];
+  const float* store_t2[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t4[reg] = x + offs[reg];
-  float t5[8];  // tile<1024xf32> in L0, 4 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 8; reg += 4) {
-    if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t4[reg]);
-      t5[reg] = __uint_as_float(w.x);
-      t5[reg + 1] = __uint_as_float(w.y);
-      t5[reg + 2] = __uint_as_float(w.z);
-      t5[reg + 3] = __uint_as_float(w.w);
-    } else {
-      t5[reg] = 0.0f;
-      t5[reg + 1] = 0.0f;
-      t5[reg + 2] = 0.0f;
-      t5[reg + 3] = 0.0f;
-    }
-  }
-  const float* t6[8];  // tile<1024xptr<const f32>> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t6[reg] = y + offs[reg];
-  float t7[8];  // tile<1024xf32> in L0, 4 elements per access
+  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = x + offs[reg];
+  float store_t3[8];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
     if (mask[reg]) {
-      const uint4 w = *reinterpret_cast<const uint4*>(t6[reg]);
-      t7[reg] = __uint_as_float(w.x);
-      t7[reg + 1] = __uint_as_float(w.y);
-      t7[reg + 2] = __uint_as_float(w.z);
-      t7[reg + 3] = __uint_as_float(w.w);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_t2[reg]);
+      store_t3[reg] = __uint_as_float(word.x);
+      store_t3[reg + 1] = __uint_as_float(word.y);
+      store_t3[reg + 2] = __uint_as_float(word.z);
+      store_t3[reg + 3] = __uint_as_float(word.w);
     } else {
-      t7[reg] = 0.0f;
-      t7[reg + 1] = 0.0f;
-      t7[reg + 2] = 0.0f;
-      t7[reg + 3] = 0.0f;
+      store_t3[reg] = 0.0f;
+      store_t3[reg + 1] = 0.0f;
+      store_t3[reg + 2] = 0.0f;
+      store_t3[reg + 3] = 0.0f;
     }
   }
-  float t8[8];  // tile<1024xf32> in L0
+  const float* store_t4[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t8[reg] = t5[reg] + t7[reg];
+  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = y + offs[reg];
+  float store_t5[8];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
-    uint4 w;
-    w.x = __float_as_uint(t8[reg]);
-    w.y = __float_as_uint(t8[(reg + 1)]);
-    w.z = __float_as_uint(t8[(reg + 2)]);
-    w.w = __float_as_uint(t8[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(t3[reg]) = w;
+    if (mask[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(store_t4[reg]);
+      store_t5[reg] = __uint_as_float(word.x);
+      store_t5[reg + 1] = __uint_as_float(word.y);
+      store_t5[reg + 2] = __uint_as_float(word.z);
+      store_t5[reg + 3] = __uint_as_float(word.w);
+    } else {
+      store_t5[reg] = 0.0f;
+      store_t5[reg + 1] = 0.0f;
+      store_t5[reg + 2] = 0.0f;
+      store_t5[reg + 3] = 0.0f;
+    }
+  }
+  float store_t6[8];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = store_t3[reg] + store_t5[reg];
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 4) {
+    uint4 word;
+    word.x = __float_as_uint(store_t6[reg]);
+    word.y = __float_as_uint(store_t6[(reg + 1)]);
+    word.z = __float_as_uint(store_t6[(reg + 2)]);
+    word.w = __float_as_uint(store_t6[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_t1[reg]) = word;
   }
 }
 

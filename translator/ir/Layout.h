@@ -1,4 +1,4 @@
-// Layouts: which thread holds which element of a tile.
+// Layouts: which thread holds which element of a tile held in registers.
 //
 // A layout is a blocked distribution over a parent rank P (Triton's blocked encoding):
 // per parent dimension, elements per thread (spt), threads per warp (tpw), warps (wpc), and
@@ -7,9 +7,11 @@
 // thread along a missing dimension holds a copy (the result of a reduction, or a row index
 // that will be broadcast). Layouts do not depend on the tile's extents: an extent below a
 // dimension's coverage replicates, one above it repeats.
+//
+// Registers: a thread holds, per tile axis, `regs` elements (AxisGeom), numbered row-major
+// over the axes (axis 0 slowest). The functions below give the coordinates a (warp, lane,
+// register) holds; the CUDA printer prints the same arithmetic as text.
 #pragma once
-
-#include "ir/IR.h"
 
 #include <string>
 #include <vector>
@@ -20,6 +22,7 @@ struct Layout {
   std::vector<int> spt, tpw, wpc, order;
   std::vector<int> dims;
   bool operator==(const Layout&) const = default;
+  bool operator<(const Layout& o) const;
 
   int parentRank() const { return static_cast<int>(spt.size()); }
 };
@@ -60,9 +63,27 @@ AxisGeom axisGeom(const Layout& l, int axis, int extent);
 /// Registers per thread for a tile of `shape` (row-major over axes, axis 0 slowest).
 int numRegs(const Layout& l, const std::vector<int>& shape);
 
-/// Assigns a layout to every tile value (Value::layout indexes the returned table) and
-/// inserts ConvertLayout ops where a value is needed in another layout and cannot be cheaply
-/// recomputed in it.
-std::vector<Layout> assignLayouts(Kernel& k);
+/// How a reduction along tile axis `axis` spreads over threads: lanes and warps that hold
+/// distinct elements of the axis (a shuffle tree over the lanes; across the warps, partial
+/// results meet in shared memory when warps > 1), and the lane stride of the shuffles.
+struct ReduceGeom {
+  int lanes = 1, warps = 1;
+  int laneStride = 1, warpStride = 1;
+};
+ReduceGeom reduceGeom(const Layout& l, const std::vector<int>& shape, int axis);
+
+/// Whether several threads hold copies of some element (then only owners write).
+bool isReplicated(const Layout& l, const std::vector<int>& shape);
+
+/// The layout's thread position along parent dimension p for (warp, lane): which of the
+/// tpw[p] * wpc[p] threads along p this one is.
+int threadPosition(const Layout& l, int p, int warp, int lane);
+
+/// The tile coordinates register `reg` of (warp, lane) holds.
+std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int warp, int lane, int reg);
+
+/// Whether (warp, lane) is the one owner of the elements it holds (replicated layouts hold
+/// copies; stores and shared-memory writes come from owners only). `skipDim` is left out.
+bool isOwner(const Layout& l, const std::vector<int>& shape, int warp, int lane, int skipDim = -1);
 
 }  // namespace tilecc::ir

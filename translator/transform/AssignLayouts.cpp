@@ -1,140 +1,23 @@
-#include "analysis/Layout.h"
+#include "ir/Clone.h"
+#include "ir/OpTraits.h"
+#include "transform/Passes.h"
 
 #include <algorithm>
-#include <functional>
-#include <optional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace tilecc::ir {
 
 namespace {
 
-std::string list(const std::vector<int>& v) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-}  // namespace
-
-std::string describe(const Layout& l) {
-  std::string s = "blocked{spt=" + list(l.spt) + " tpw=" + list(l.tpw) + " wpc=" + list(l.wpc) + " order=" + list(l.order) + "}";
-  std::vector<int> all(l.spt.size());
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-  if (l.dims != all) s += " axes=" + list(l.dims);
-  return s;
-}
-
-Layout removeAxis(const Layout& l, int axis) {
-  Layout r = l;
-  r.dims.erase(r.dims.begin() + axis);
-  return r;
-}
-
-Layout transposed(const Layout& l) {
-  Layout r = l;
-  std::swap(r.dims[0], r.dims[1]);
-  return r;
-}
-
-Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec, int fastest) {
-  const int r = static_cast<int>(shape.size());
-  if (fastest < 0) fastest = r - 1;
-  Layout l;
-  l.spt.assign(r, 1);
-  l.tpw.assign(r, 1);
-  l.wpc.assign(r, 1);
-  l.order.push_back(fastest);
-  for (int d = r - 1; d >= 0; --d)
-    if (d != fastest) l.order.push_back(d);
-  for (int d = 0; d < r; ++d) l.dims.push_back(d);
-  l.spt[static_cast<std::size_t>(fastest)] = std::max(1, std::min(vec, shape[static_cast<std::size_t>(fastest)]));
-  int lanes = 32;
-  for (int d : l.order) {
-    const int t = std::min(lanes, std::max(1, shape[d] / l.spt[d]));
-    l.tpw[d] = t;
-    lanes /= t;
-  }
-  l.tpw[l.order.front()] *= lanes;  // a small tile: lanes replicate along the fastest axis
-  int warps = numWarps;
-  for (auto it = l.order.rbegin(); it != l.order.rend(); ++it) {
-    const int d = *it;
-    const int w = std::min(warps, std::max(1, shape[d] / (l.spt[d] * l.tpw[d])));
-    l.wpc[d] = w;
-    warps /= w;
-  }
-  l.wpc[l.order.back()] *= warps;  // spare warps replicate along the slowest axis
-  return l;
-}
-
-Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained) {
-  // The warp grid with the squarest warp tile (least shared-memory traffic per mma) among
-  // those where each warp has two 8-row groups and 8 columns; a tile too small for all warps
-  // replicates along N.
-  int wm = 1, wn = numWarps, best = -1;
-  if (chained && 16 * numWarps <= shape[0]) {
-    wm = numWarps;
-    wn = 1;
-    best = 0;
-  }
-  for (int m = 1; best != 0 && m <= numWarps; m *= 2) {
-    const int n = numWarps / m;
-    if (16 * m > shape[0] || (8 * n > shape[1] && m > 1)) continue;
-    const int cost = shape[0] / m + std::max(8, shape[1] / n);
-    if (best < 0 || cost < best) {
-      best = cost;
-      wm = m;
-      wn = n;
-    }
-  }
-  Layout l;
-  l.spt = {1, 2};
-  l.tpw = {8, 4};
-  l.wpc = {wm, wn};
-  l.order = {1, 0};
-  l.dims = {0, 1};
-  return l;
-}
-
-bool isMmaLayout(const Layout& l) {
-  return l.spt == std::vector<int>{1, 2} && l.tpw == std::vector<int>{8, 4} && l.order == std::vector<int>{1, 0} &&
-         l.dims == std::vector<int>{0, 1};
-}
-
-AxisGeom axisGeom(const Layout& l, int axis, int extent) {
-  AxisGeom g;
-  g.parentDim = l.dims[axis];
-  g.extent = extent;
-  const int p = g.parentDim;
-  g.spt = std::min(l.spt[p], extent);
-  g.threads = l.tpw[p] * l.wpc[p];
-  g.coverage = l.spt[p] * g.threads;
-  g.regs = std::max(1, extent / g.coverage) * g.spt;
-  g.replicated = g.coverage > extent;
-  return g;
-}
-
-int numRegs(const Layout& l, const std::vector<int>& shape) {
-  int n = 1;
-  for (int a = 0; a < static_cast<int>(shape.size()); ++a) n *= axisGeom(l, a, shape[a]).regs;
-  return n;
-}
-
-// ============================== assignment ==========================================
-
-namespace {
-
-bool isElementwise(OpKind k) {
-  return k == OpKind::Binary || k == OpKind::Unary || k == OpKind::Fma || k == OpKind::Select ||
-         k == OpKind::Convert || k == OpKind::AddPtr || k == OpKind::Hint;
-}
+bool isElementwise(OpKind k) { return traits(k).elementwise; }
 
 class Assigner {
  public:
   explicit Assigner(Kernel& k) : k_(k) {}
 
-  std::vector<Layout> run() {
+  void run() {
     walk(*k_.body, [&](Op& o) {
       for (Value* v : o.operands) users_[v].push_back(&o);
     });
@@ -157,7 +40,7 @@ class Assigner {
         for (Value* a : r->args) assign(a);
       for (Value* r : o.results) assign(r);
     });
-    return used;
+    k_.layouts = std::move(used);
   }
 
  private:
@@ -223,7 +106,7 @@ class Assigner {
     if (const Op* d = v->def; d && d->kind == OpKind::Load && d->operands[0]->type.isTile()) return anchor(*d);
     if (const Op* d = v->def; d && d->kind == OpKind::Dot) return mmaFor(*d);
     if (const Op* d = v->def; d && d->kind == OpKind::Reduce && depth < 8 && d->operands[0]->type.isTile() && v->type.isTile())
-      return intern(removeAxis(at(guess(d->operands[0], depth + 1)), static_cast<int>(d->i)));  // where it is computed
+      return intern(removeAxis(at(guess(d->operands[0], depth + 1)), d->axis));  // where it is computed
     if (const Op* d = v->def; d && d->kind == OpKind::Trans && depth < 8)
       return intern(transposed(at(guess(d->operands[0], depth + 1))));
     if (const Op* d = v->def; d && d->kind == OpKind::For && depth < 8) {  // a loop result: what its update computes in
@@ -256,7 +139,7 @@ class Assigner {
 
   // Memory operations choose their own layout: coalesced, with the access width the axis
   // analysis proved along its fastest axis.
-  int anchor(const Op& o) { return intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps, o.vec, o.vecAxis)); }
+  int anchor(const Op& o) { return intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps, o.access.vec, o.access.axis)); }
 
   /// The anchor layout of the first load, store or atomic in `b` whose pointers are `v`; -1 if none.
   int accessFed(Block& b, const Value* v) {
@@ -327,7 +210,7 @@ class Assigner {
           for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, r);
         }
         return;
-      case OpKind::ExpandDims: request(o, 0, intern(removeAxis(at(layoutOf(res)), static_cast<int>(o.i)))); return;
+      case OpKind::ExpandDims: request(o, 0, intern(removeAxis(at(layoutOf(res)), o.axis))); return;
       case OpKind::Trans: request(o, 0, intern(transposed(at(layoutOf(res))))); return;
       case OpKind::Reshape:
         layoutOf(res);
@@ -336,7 +219,7 @@ class Assigner {
       case OpKind::Arange: layoutOf(res); return;
       case OpKind::Reduce: {
         Value* x = o.operands[0];
-        const int axis = static_cast<int>(o.i);
+        const int axis = o.axis;
         int p;
         if (auto it = want_.find(x); it != want_.end()) {
           p = it->second;
@@ -429,9 +312,8 @@ class Assigner {
   Op* insertBefore(Block& b, std::size_t pos, OpKind kind, std::vector<Value*> operands, Type t, int layout, const Op& like) {
     auto op = std::make_unique<Op>();
     op->kind = kind;
-    op->sub = kind == OpKind::ConvertLayout ? 0 : like.sub;
-    op->i = kind == OpKind::ConvertLayout ? 0 : like.i;
-    op->f = kind == OpKind::ConvertLayout ? 0 : like.f;
+    if (kind != OpKind::ConvertLayout) copyAttributes(like, *op);
+    op->kind = kind;
     op->operands = std::move(operands);
     op->parent = &b;
     op->loc = like.loc;
@@ -458,7 +340,7 @@ class Assigner {
 
   int operandLayout(const Op& d, int resultLayout) {
     switch (d.kind) {
-      case OpKind::ExpandDims: return intern(removeAxis(at(resultLayout), static_cast<int>(d.i)));
+      case OpKind::ExpandDims: return intern(removeAxis(at(resultLayout), d.axis));
       case OpKind::Trans: return intern(transposed(at(resultLayout)));
       default: return resultLayout;
     }
@@ -473,11 +355,13 @@ class Assigner {
       for (Value* x : d->operands) ops.push_back(materialize(x, operandLayout(*d, layout), b, pos));
       Op* c = insertBefore(b, pos++, d->kind, ops, v->type, layout, *d);
       c->result()->name = v->name;
+      c->result()->hint = v->hint;
       return c->result();
     }
     static const Op none{};
     Op* c = insertBefore(b, pos++, OpKind::ConvertLayout, {v}, v->type, layout, d ? *d : none);
     c->result()->name = v->name;
+    c->result()->hint = v->hint;
     return c->result();
   }
 
@@ -491,6 +375,7 @@ class Assigner {
       Block& b = *a.op->parent;
       Value* orig = a.op->results[a.result];
       Value* raw = k_.newValue(orig->type, orig->name);
+      raw->hint = orig->hint;
       raw->def = a.op;
       want_[raw] = a.layout;
       a.op->results[a.result] = raw;
@@ -508,6 +393,33 @@ class Assigner {
 
 }  // namespace
 
-std::vector<Layout> assignLayouts(Kernel& k) { return Assigner(k).run(); }
+void assignLayouts(Kernel& k) {
+  Assigner(k).run();
+  renumberLayouts(k);
+}
+
+void renumberLayouts(Kernel& k) {
+  std::set<int> usedIdx;
+  auto note = [&](const Value* v) {
+    if (v->type.isTile() && v->layout >= 0) usedIdx.insert(v->layout);
+  };
+  walk(*k.body, [&](const Op& o) {
+    for (const auto& r : o.regions)
+      for (const Value* a : r->args) note(a);
+    for (const Value* r : o.results) note(r);
+  });
+  std::vector<std::pair<Layout, int>> order;
+  for (int i : usedIdx) order.push_back({k.layouts[static_cast<std::size_t>(i)], i});
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::map<int, int> renumber;
+  std::vector<Layout> table;
+  for (const auto& [l, i] : order) {
+    renumber[i] = static_cast<int>(table.size());
+    table.push_back(l);
+  }
+  for (auto& v : k.values)
+    if (v->layout >= 0) v->layout = renumber.count(v->layout) ? renumber.at(v->layout) : -1;
+  k.layouts = std::move(table);
+}
 
 }  // namespace tilecc::ir

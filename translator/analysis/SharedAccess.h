@@ -1,0 +1,44 @@
+// Which bytes of shared memory each warp touches when an op runs (after allocateShared has
+// placed the buffers). The footprints are exact where the layouts say which thread holds which
+// element (stores, loads, async copies, mma operand reads) and whole buffers otherwise. The
+// barrier pass compares them: a conflict between two warps needs a CTA barrier, a conflict
+// within one warp a warp barrier, disjoint footprints none.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace tilecc::ir {
+
+/// A set of byte ranges [lo, hi), sorted and disjoint once normalized.
+struct ByteSet {
+  std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+  void add(std::int64_t lo, std::int64_t hi) { ranges.push_back({lo, hi}); }
+  void normalize();
+  bool intersects(const ByteSet& o) const;
+  bool empty() const { return ranges.empty(); }
+  bool operator==(const ByteSet&) const = default;
+};
+
+/// One access: the bytes each warp touches, and how.
+struct Footprint {
+  std::vector<ByteSet> warps;  // one per warp of the program
+  bool write = false;
+  bool async = false;          // completes later (cp.async, TMA): visible after a wait
+  bool operator==(const Footprint&) const = default;
+};
+
+/// The accesses of one op, in order; `barrierInside`: the op synchronises the whole program
+/// between `before` and `after` (a reduction across warps).
+struct SharedAccesses {
+  std::vector<Footprint> before;
+  bool barrierInside = false;
+  std::vector<Footprint> after;
+};
+
+SharedAccesses sharedAccessesOf(const Kernel& k, const Op& op);
+
+}  // namespace tilecc::ir

@@ -1,0 +1,150 @@
+// The CUDA printer's shared machinery, used by one .cpp per op family (Print*.cpp). It prints
+// what the GPU-level IR says and decides nothing about memory, instructions or
+// synchronisation: each thread holds a register array per tile (indexed by unrolled loops with
+// constant trip counts), index arithmetic comes from the layouts, shared memory is where
+// allocateShared put each buffer, barriers are where insertBarriers put them.
+#pragma once
+
+#include "codegen/CudaPrinter.h"
+#include "ir/IR.h"
+#include "ir/Names.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tilecc::codegen {
+
+using namespace ir;
+
+// Marks in kernel text: where the code of a source line starts (kMark, then "<line> <file>"),
+// and where kernel code ends. printCudaFile turns them into #line directives or drops them.
+inline constexpr char kMark[] = "\x01" "line ";
+inline constexpr char kEndMark[] = "\x01" "end";
+
+std::string ctype(ElemType e);
+bool isHalfLike(ElemType e);
+int log2i(int v);
+std::string floatLiteral(double f);
+
+/// A tile's geometry under its layout.
+struct Geo {
+  const Layout* l = nullptr;
+  int layoutIndex = -1;
+  std::vector<int> shape;
+  std::vector<AxisGeom> ax;
+  std::vector<int> rstride;  // register stride of each axis
+  int n = 1;                 // registers per thread
+};
+
+/// Register view: element `reg` of a tile is base[Σ digit_a(reg) * strides[a]] (or a scalar).
+struct View {
+  bool scalar = false;
+  std::string base;
+  std::vector<int> strides;
+};
+
+class KernelPrinter {
+ public:
+  KernelPrinter(const Kernel& k, const Target& t);
+  bool run(CudaKernel& out);
+
+  // ---- text ----
+  void line(const std::string& s) { body_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + s + "\n"; }
+  void mark(const Loc& l);
+  struct Unsupported {};
+  [[noreturn]] void unsupported(const Op& o, const std::string& what);
+
+  // ---- names and declarations ----
+  std::string type(ElemType e);
+  std::string constDecl(ElemType e, const std::string& n);
+  const std::string& declare(const std::string& name, const std::string& decl);
+  std::string lane();
+  std::string warp();
+  static std::string bits(const std::string& x, int stride, int count, int range);
+  std::string threadPos(int li, int p);
+
+  // ---- layouts ----
+  Geo geo(const Value* v);
+  static std::string digit(const Geo& g, int a, const std::string& i);
+  std::string base(const Geo& g, int a);
+  std::string coord(const Geo& g, int a, const std::string& i);
+  std::string owner(const Geo& g, int skipDim = -1);
+
+  // ---- values ----
+  std::string zero(ElemType e);
+  std::string scalar(const Value* v);
+  View& view(const Value* v);
+  std::string el(const Value* v, const std::string& i);
+  std::string array(const Value* v, const std::string& comment = {});
+  void loop(int n, const std::string& stmt);
+  bool isTrue(const Value* v);  // a constant true, or a splat of one
+
+  // ---- expressions with the language's semantics ----
+  std::string f32(ElemType e, const std::string& x);
+  std::string fromF32(ElemType e, const std::string& x);
+  std::string convertExpr(ElemType from, ElemType to, const std::string& x);
+  std::string binaryExpr(BinOp op, ElemType e, const std::string& a, const std::string& b, bool tile);
+  std::string unaryExpr(UnOp op, ElemType e, const std::string& a);
+
+  // ---- vector words: `vec` consecutive elements as one 2/4/8/16-byte access ----
+  static std::string wordType(int total);
+  static std::string word(int total, int index);
+  std::string unpack(ElemType e, int total, int s);
+  std::string packPart(ElemType e, const std::string& x, int shift);
+  /// `vec` elements along tile axis `axis` per access, from registers `reg`, `reg + stride`, ...
+  struct VecPlan {
+    bool ok = false;
+    int vec = 1, axis = 0, stride = 1, total = 0;
+    bool lastAxis = true;
+  };
+  VecPlan vecPlan(const Access& a, ElemType e, const Geo& g);
+  void vecLoop(const Geo& g, const VecPlan& v, const std::vector<std::string>& body);
+  std::string at(const std::string& base, const VecPlan& v, int s);
+  std::string elAt(const Value* val, const VecPlan& v, int s);
+  /// Packs the elements of `val` at registers reg, reg + stride, ... into word variable `w`.
+  void packWords(std::vector<std::string>& body, const Value* val, ElemType e, const VecPlan& v, const std::string& w);
+
+  // ---- shared memory ----
+  std::string buffer(const Value* v);
+  /// Byte address in buffer `buf` of the element of `v` (in its layout) at register `reg`;
+  /// `transposed`: v's axes 0 and 1 are the buffer's 1 and 0.
+  std::string sharedAddress(const Value* v, const Value* buf, bool transposed, const std::string& reg);
+
+  // ---- ops, by family ----
+  void block(const Block& b);
+  void op(const Op& o);
+  void elementwise(const Op& o);  // PrintElementwise.cpp
+  void memory(const Op& o);       // PrintMemory.cpp
+  void reduce(const Op& o);       // PrintReduce.cpp
+  void shared(const Op& o);       // PrintShared.cpp
+  void mma(const Op& o);          // PrintMma.cpp
+  void async(const Op& o);        // PrintAsync.cpp
+  void hopper(const Op& o);       // PrintHopper.cpp
+  void control(const Op& o);      // PrintControl.cpp
+  void assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values);
+
+  // ---- what the kernel's header comment and report say ----
+  void accessNote(const Op& o, const std::string& what, ElemType e, const VecPlan& v, const std::string& extra = {});
+  std::string describeBuffer(const Value* buf);
+  std::string variantConditionText();
+
+  const Kernel& k_;
+  const Target& t_;
+  Names names_;
+  std::string body_;
+  int indent_ = 1;
+  std::vector<std::string> pre_;
+  std::set<std::string> preNames_;
+  std::map<int, View> views_;
+  std::map<int, std::string> buffers_;  // buffer value id → pointer variable
+  std::map<const Value*, std::vector<const Op*>> users_;
+  bool usesHalf_ = false, usesBf16_ = false;
+  std::vector<std::string> accesses_;
+  std::vector<std::string> barriers_;
+  unsigned markedLine_ = 0;
+  std::string markedFile_;
+};
+
+}  // namespace tilecc::codegen

@@ -1,0 +1,95 @@
+// Host launchers, printed from a plan: check the parameters' promises, skip empty grids, then
+// launch the first variant the device and the arguments allow.
+#include "codegen/CudaPrinter.h"
+#include "codegen/KernelPrinter.h"
+
+#include <sstream>
+
+namespace tilecc {
+
+LauncherPlan planLauncher(const ir::Kernel& k, const std::vector<LaunchVariant>& variants) {
+  LauncherPlan p;
+  p.name = "launch_" + k.name;
+  p.kernel = k.name;
+  p.sourceName = k.sourceName;
+  p.variants = variants;
+  // The launcher's own identifiers never meet a parameter's name.
+  std::set<std::string> reserved = {"grid", "stream", "status", "uintptr_t", "cudaSuccess", "cudaError_t", "cudaStream_t",
+                                    "dim3", "tilecc", "tilecc_broken_promise", "cudaGetLastError", "cudaFuncSetAttribute",
+                                    "cudaFuncAttributeMaxDynamicSharedMemorySize", "tilecc_cc", "int64_t", "uint64_t",
+                                    "int8_t", "uint8_t", "__half", "__nv_bfloat16", p.name};
+  for (const auto& v : variants) reserved.insert(v.kernel);
+  ir::Names names(reserved);
+  for (std::size_t i = 0; i < k.params.size(); ++i) {
+    const ir::Value* v = k.params[i];
+    LaunchParam lp;
+    lp.type = codegen::ctype(v->type.elem);
+    lp.name = names.of(v);
+    lp.pointer = v->type.elem.isPtr();
+    lp.aligned = k.paramInfo[i].aligned;
+    lp.multipleOf = k.paramInfo[i].multipleOf;
+    p.params.push_back(lp);
+    if (v->type.elem.kind == ir::Scalar::F16 || v->type.elem.pointee == ir::Scalar::F16) p.usesHalf = true;
+    if (v->type.elem.kind == ir::Scalar::BF16 || v->type.elem.pointee == ir::Scalar::BF16) p.usesBf16 = true;
+  }
+  return p;
+}
+
+std::string printLauncherDecl(const LauncherPlan& p) {
+  std::string d = "cudaError_t " + p.name + "(dim3 grid, cudaStream_t stream";
+  for (const auto& a : p.params) d += ", " + a.type + " " + a.name;
+  return d + ")";
+}
+
+namespace {
+
+std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targets) {
+  std::string c;
+  if (targets && v.minComputeCapability > 80) c = "tilecc_cc >= " + std::to_string(v.minComputeCapability);
+  for (const auto& [index, value] : v.assumed) {
+    const LaunchParam& a = p.params[static_cast<std::size_t>(index)];
+    c += (c.empty() ? "" : " && ") + (a.pointer ? "reinterpret_cast<uintptr_t>(" + a.name + ") % " + std::to_string(value) + " == 0"
+                                                : a.name + " % " + std::to_string(value) + " == 0");
+  }
+  return c;
+}
+
+std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::string& indent) {
+  std::string args;
+  for (std::size_t i = 0; i < p.params.size(); ++i) args += (i ? ", " : "") + p.params[i].name;
+  std::string s;
+  if (v.dynamicShared)
+    s += indent + "if (const cudaError_t status = cudaFuncSetAttribute(" + v.kernel + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+         std::to_string(v.sharedBytes) + "); status != cudaSuccess)\n" + indent + "  return status;\n";
+  s += indent + v.kernel + "<<<grid, " + std::to_string(v.threads) + ", " + std::to_string(v.dynamicShared ? v.sharedBytes : 0) +
+       ", stream>>>(" + args + ");\n";
+  return s + indent + "return cudaGetLastError();\n";
+}
+
+}  // namespace
+
+std::string printLauncherBody(const LauncherPlan& p) {
+  std::ostringstream s;
+  for (const auto& a : p.params) {
+    if (a.aligned)
+      s << "  if (reinterpret_cast<uintptr_t>(" << a.name << ") % " << a.aligned << " != 0)\n    return tilecc_broken_promise(\""
+        << p.kernel << "\", \"TILECC_ALIGNED(" << a.aligned << ") " << a.name << "\", static_cast<long long>(reinterpret_cast<uintptr_t>("
+        << a.name << ") % " << a.aligned << "));\n";
+    if (a.multipleOf)
+      s << "  if (" << a.name << " % " << a.multipleOf << " != 0)\n    return tilecc_broken_promise(\"" << p.kernel
+        << "\", \"TILECC_MULTIPLE_OF(" << a.multipleOf << ") " << a.name << "\", static_cast<long long>(" << a.name << "));\n";
+  }
+  s << "  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;\n";
+  bool targets = false;
+  for (const auto& v : p.variants) targets |= v.minComputeCapability > 80;
+  if (targets) s << "  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80\n";
+  for (const LaunchVariant& v : p.variants) {
+    const std::string c = conditionOf(p, v, targets);
+    if (c.empty()) return s.str() + launch(p, v, "  ");
+    s << "  if (" << c << ") {\n" << launch(p, v, "    ") << "  }\n";
+  }
+  s << "  return cudaErrorNoKernelImageForDevice;  // no variant was built for this device\n";
+  return s.str();
+}
+
+}  // namespace tilecc

@@ -1,0 +1,150 @@
+// Control flow and barriers: loops and ifs with carried values in variables declared before
+// them; barriers where insertBarriers (or the user) put them.
+#include "codegen/KernelPrinter.h"
+
+#include "ir/InternalError.h"
+#include "ir/OpTraits.h"
+
+namespace tilecc::codegen {
+
+void KernelPrinter::block(const Block& b) {
+  for (const auto& o : b.ops) {
+    if (o->kind == OpKind::Yield || o->kind == OpKind::Constant) continue;  // handled by the parent / inline
+    mark(o->loc);
+    op(*o);
+  }
+}
+
+void KernelPrinter::op(const Op& o) {
+  switch (traits(o.kind).family) {
+    case Family::Scalar:
+    case Family::Shape:
+    case Family::Elementwise: return elementwise(o);
+    case Family::Memory: return memory(o);
+    case Family::Reduce: return reduce(o);
+    case Family::Control: return control(o);
+    case Family::Shared: return shared(o);
+    case Family::Mma: return mma(o);
+    case Family::Async: return async(o);
+    case Family::Hopper: return hopper(o);
+    case Family::TileOnly: internalError(std::string(name(o.kind)) + " reached the CUDA printer in " + k_.name);
+  }
+}
+
+void KernelPrinter::assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values) {
+  // Copies through temporaries when one carried value feeds another (a swap).
+  std::set<std::string> targetNames;
+  for (const Value* t : targets) targetNames.insert(names_.of(t));
+  bool hazard = false;
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    const Value* v = values[j];
+    if (v == targets[j]) continue;
+    if (v->type.isTile()) {
+      const View& w = view(v);
+      if (targetNames.count(w.base) && w.base != names_.of(targets[j])) hazard = true;
+    } else if (targetNames.count(scalar(v)) && scalar(v) != names_.of(targets[j])) {
+      hazard = true;
+    }
+  }
+  std::vector<std::string> src(values.size());
+  for (std::size_t j = 0; j < values.size() && hazard; ++j) {
+    const Value* v = values[j];
+    if (v == targets[j]) continue;
+    const std::string tmp = names_.fresh(names_.of(targets[j]) + "_next");
+    if (v->type.isTile()) {
+      const Geo g = geo(targets[j]);
+      line(type(v->type.elem) + " " + tmp + "[" + std::to_string(g.n) + "];");
+      loop(g.n, tmp + "[reg] = " + el(v, "reg") + ";");
+      src[j] = tmp + "[reg]";
+    } else {
+      line(constDecl(v->type.elem, tmp) + " = " + scalar(v) + ";");
+      src[j] = tmp;
+    }
+  }
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    const Value* v = values[j];
+    if (v == targets[j]) continue;
+    const std::string t = names_.of(targets[j]);
+    if (v->type.isTile()) {
+      const std::string s = hazard ? src[j] : el(v, "reg");
+      if (s == t + "[reg]") continue;
+      loop(geo(targets[j]).n, t + "[reg] = " + s + ";");
+    } else {
+      const std::string s = hazard ? src[j] : scalar(v);
+      if (s != t) line(t + " = " + s + ";");
+    }
+  }
+}
+
+void KernelPrinter::control(const Op& o) {
+  switch (o.kind) {
+    case OpKind::Return: line("return;"); return;
+    case OpKind::Yield: return;
+    case OpKind::Barrier: {
+      const std::string why = o.note.empty() ? "" : "  // " + o.note;
+      if (o.sync == Sync::Cta) line("__syncthreads();" + (o.note.empty() ? std::string("  // barrier()") : why));
+      else if (o.sync == Sync::Warp) line("__syncwarp();" + why);
+      else line("tilecc::named_barrier_sync(" + std::to_string(o.barrierId) + ", " + std::to_string(o.barrierThreads) + ");" + why);
+      barriers_.push_back(std::string(o.sync == Sync::Cta ? "CTA" : o.sync == Sync::Warp ? "warp" : "named") + " barrier at line " +
+                          std::to_string(o.loc.line) + (o.note.empty() ? ": barrier() in the source" : ": " + o.note));
+      return;
+    }
+    case OpKind::If: {
+      std::vector<const Value*> results(o.results.begin(), o.results.end());
+      for (const Value* r : results) {
+        if (r->type.isTile()) array(r, "if result");
+        else line(type(r->type.elem) + " " + names_.of(r) + ";");
+      }
+      line("if (" + scalar(o.operands[0]) + ") {");
+      for (int b = 0; b < 2; ++b) {
+        const Block& blk = *o.regions[static_cast<std::size_t>(b)];
+        if (b == 1) {
+          if (blk.ops.size() == 1 && blk.ops.back()->kind == OpKind::Yield && results.empty()) break;
+          mark(o.loc);
+          line("} else {");
+        }
+        ++indent_;
+        block(blk);
+        if (const Op* y = yieldOf(blk)) assignCarried(results, std::vector<const Value*>(y->operands.begin(), y->operands.end()));
+        --indent_;
+      }
+      line("}");
+      return;
+    }
+    case OpKind::For: {
+      const Block& body = *o.regions[0];
+      const Value* iv = body.args[0];
+      const std::vector<const Value*> carried(body.args.begin() + 1, body.args.end());
+      // Carried values live in variables declared before the loop; results are those variables.
+      for (std::size_t j = 0; j < carried.size(); ++j) {
+        const Value* a = carried[j];
+        const Value* init = o.operands[j + 3];
+        if (a->type.isTile()) {
+          const Geo g = geo(a);
+          const std::string n = array(a, "carried");
+          loop(g.n, n + "[reg] = " + el(init, "reg") + ";");
+        } else {
+          line(type(a->type.elem) + " " + names_.of(a) + " = " + scalar(init) + ";");
+        }
+        names_.alias(o.results[j], a);
+        if (a->type.isTile()) views_[o.results[j]->id] = views_.at(a->id);
+      }
+      static const char* cmp[] = {"<", "<=", ">", ">=", "!="};
+      const std::string ivn = names_.of(iv);
+      const std::string step = scalar(o.operands[2]);
+      const std::string inc = step == "1" ? "++" + ivn : step == "(-1)" ? "--" + ivn : ivn + " += " + step;
+      line("for (" + type(iv->type.elem) + " " + ivn + " = " + scalar(o.operands[0]) + "; " + ivn + " " +
+           cmp[static_cast<int>(o.cmp)] + " " + scalar(o.operands[1]) + "; " + inc + ") {");
+      ++indent_;
+      block(body);
+      mark(o.loc);  // the back edge belongs to the loop statement
+      if (const Op* y = yieldOf(body)) assignCarried(carried, std::vector<const Value*>(y->operands.begin(), y->operands.end()));
+      --indent_;
+      line("}");
+      return;
+    }
+    default: internalError(std::string("no control printing for ") + name(o.kind));
+  }
+}
+
+}  // namespace tilecc::codegen

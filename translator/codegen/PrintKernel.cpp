@@ -1,0 +1,166 @@
+// One kernel variant: the header comment (warps, layouts, accesses, shared-memory plan,
+// barriers), the __global__ function, and the report (--emit=report), all from the IR.
+#include "codegen/KernelPrinter.h"
+
+#include "ir/OpTraits.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace tilecc::codegen {
+
+std::string KernelPrinter::variantConditionText() {
+  std::string s;
+  for (std::size_t i = 0; i < k_.assumed.size(); ++i) {
+    const auto [index, value] = k_.assumed[i];
+    s += (i ? ", " : "") + k_.paramInfo[static_cast<std::size_t>(index)].name +
+         (k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " : " is a multiple of ") + std::to_string(value);
+  }
+  return s;
+}
+
+namespace {
+
+std::string at(const Op& o) { return " at line " + std::to_string(o.loc.line); }
+
+// What a buffer is for, from the ops that use it (directly or through a slot of a ring).
+std::string purpose(const Value* buf, const std::map<const Value*, std::vector<const Op*>>& users) {
+  std::vector<const Op*> us;
+  auto add = [&](const Value* v, auto& self) -> void {
+    auto it = users.find(v);
+    if (it == users.end()) return;
+    for (const Op* u : it->second) {
+      if (u->kind == OpKind::SharedSlot) self(u->result(), self);
+      else us.push_back(u);
+    }
+  };
+  add(buf, add);
+  for (const Op* u : us) {
+    if (u->kind == OpKind::Reduce) return std::string("partial results of the ") + name(u->reduce) + " across warps" + at(*u);
+    if (u->kind == OpKind::AsyncCopy) return "ring filled by cp.async, num_stages - 1 iterations ahead (load" + at(*u) + ")";
+  }
+  for (const Op* u : us)
+    if (u->kind == OpKind::Mma) {
+      const bool isA = u->operands[0] == buf || (u->operands[0]->def && u->operands[0]->def->kind == OpKind::SharedSlot &&
+                                                 u->operands[0]->def->operands[0] == buf);
+      return std::string(isA ? "A" : "B") + " operand of the dot" + at(*u);
+    }
+  for (const Op* u : us)
+    if (u->kind == OpKind::SharedLoad) {
+      const Op* st = nullptr;
+      for (const Op* w : us)
+        if (w->kind == OpKind::SharedStore) st = w;
+      if (st && st->operands[0]->def && st->operands[0]->def->kind == OpKind::AtomicAdd)
+        return "old values of the atomic_add" + at(*st->operands[0]->def) + " for every copy";
+      if (u->result()->type.shape != buf->type.shape) return "reshape" + at(*u);
+      return "layout conversion" + at(*u);
+    }
+  return "scratch";
+}
+
+}  // namespace
+
+bool KernelPrinter::run(CudaKernel& out) {
+  const int threads = k_.numWarps * 32;
+  std::string params;
+  for (std::size_t i = 0; i < k_.params.size(); ++i) {
+    const Value* p = k_.params[i];
+    params += (i ? ", " : "") +
+              (p->type.kind == TypeKind::TensorDesc ? "const __grid_constant__ CUtensorMap " : type(p->type.elem) + " ") + names_.of(p);
+  }
+  try {
+    block(*k_.body);
+  } catch (const Unsupported&) {
+    return false;
+  }
+  // Each access once (a pipelined load is issued by the prologue and the loop alike).
+  std::vector<std::string> accesses;
+  for (const auto& a : accesses_)
+    if (std::find(accesses.begin(), accesses.end(), a) == accesses.end()) accesses.push_back(a);
+  // The shared-memory plan, by offset.
+  std::vector<std::pair<int, std::string>> plan;
+  walk(*k_.body, [&](const Op& o) {
+    if (o.kind != OpKind::LocalAlloc) return;
+    const Value* b = o.result();
+    plan.push_back({o.offset, names_.of(b) + " at " + std::to_string(o.offset) + ", " + std::to_string(b->type.sharedBytes()) +
+                                  " bytes (" + describeBuffer(b) + "): " + purpose(b, users_)});
+  });
+  std::stable_sort(plan.begin(), plan.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  const bool dynamicShared = k_.sharedBytes > t_.staticSharedLimit;
+
+  std::ostringstream s;
+  s << "// ---- " << k_.sourceName << " -> " << k_.name << " ----\n";
+  s << "// " << k_.numWarps << " warps (" << threads << " threads) per program" << (k_.target.empty() ? "" : ", for " + k_.target)
+    << ".\n";
+  s << "// Layouts (elements per thread x threads per warp x warps, fastest dimension first):\n";
+  for (std::size_t i = 0; i < k_.layouts.size(); ++i) s << "//   L" << i << " = " << describe(k_.layouts[i]) << "\n";
+  if (accesses.empty()) s << "// Global accesses: none of tiles.\n";
+  else s << "// Global accesses (per thread):\n";
+  for (const auto& a : accesses) s << "//   " << a << "\n";
+  if (!k_.assumed.empty()) s << "// Specialised variant: the launcher picks it when " << variantConditionText() << ".\n";
+  if (k_.sharedBytes == 0) {
+    s << "// Shared memory: none.\n";
+  } else {
+    s << "// Shared memory: " << k_.sharedBytes << " bytes (" << (dynamicShared ? "dynamic" : "static")
+      << "); buffers whose lifetimes do not overlap share bytes:\n";
+    for (const auto& p : plan) s << "//   " << p.second << "\n";
+  }
+  s << "extern \"C\" __global__ void __launch_bounds__(" << threads << ") " << k_.name << "(" << params << ") {\n";
+  if (!t_.guard.empty()) s << "#if defined(__CUDA_ARCH__) && !(" << t_.guard << ")\n  __trap();  // built for another architecture\n#else\n";
+  bool swizzled = false;
+  walk(*k_.body, [&](const Op& o) {
+    if (o.kind == OpKind::LocalAlloc && o.result()->type.smem.swizzle) swizzled = true;
+  });
+  const std::string align = swizzled ? "1024" : "16";
+  if (dynamicShared)
+    s << "  extern __shared__ __align__(" << align << ") unsigned char smem[];  // " << k_.sharedBytes << " bytes, set by the launcher\n";
+  else if (k_.sharedBytes > 0)
+    s << "  __shared__ __align__(" << align << ") unsigned char smem[" << k_.sharedBytes << "];\n";
+  for (const auto& d : pre_) s << "  " << d << "\n";
+  s << body_ << kEndMark << "\n";
+  if (!t_.guard.empty()) s << "#endif\n";
+  s << "}\n";
+  out.name = k_.name;
+  out.sourceName = k_.sourceName;
+  out.kernelText = s.str();
+  out.threads = threads;
+  out.sharedBytes = k_.sharedBytes;
+  out.dynamicShared = dynamicShared;
+  out.usesHalf = usesHalf_;
+  out.usesBf16 = usesBf16_;
+
+  std::ostringstream rep;
+  rep << "kernel " << k_.name << " (" << k_.sourceName << "), " << k_.numWarps << " warps"
+      << (k_.target.empty() ? "" : ", for " + k_.target) << "\n";
+  if (!k_.assumed.empty()) rep << "  variant: when " << variantConditionText() << "\n";
+  rep << "  layouts:\n";
+  for (std::size_t i = 0; i < k_.layouts.size(); ++i) rep << "    L" << i << " = " << describe(k_.layouts[i]) << "\n";
+  rep << "  accesses:\n";
+  for (const auto& a : accesses) rep << "    " << a << "\n";
+  rep << "  tiles:\n";
+  walk(*k_.body, [&](const Op& o) {
+    for (const auto& reg : o.regions)
+      for (const Value* a : reg->args)
+        if (a->type.isTile()) rep << "    " << names_.of(a) << ": " << toString(a->type) << " L" << a->layout << "\n";
+    for (const Value* r : o.results)
+      if (r->type.isTile() && !r->name.empty() && views_.count(r->id))
+        rep << "    " << names_.of(r) << ": " << toString(r->type) << " L" << r->layout << "\n";
+  });
+  rep << "  shared memory: " << k_.sharedBytes << " bytes\n";
+  for (const auto& p : plan) rep << "    " << p.second << "\n";
+  rep << "  barriers:\n";
+  for (const auto& b : barriers_) rep << "    " << b << "\n";
+  out.report = rep.str();
+  return true;
+}
+
+}  // namespace tilecc::codegen
+
+namespace tilecc {
+
+bool printCudaKernel(const ir::Kernel& k, const Target& t, CudaKernel& out) {
+  codegen::KernelPrinter p(k, t);
+  return p.run(out);
+}
+
+}  // namespace tilecc

@@ -1,0 +1,50 @@
+#include "ir/IR.h"
+
+#include "ir/InternalError.h"
+
+namespace tilecc::ir {
+
+bool within(const Block* b, const Block& outer) {
+  for (; b; b = b->parent ? b->parent->parent : nullptr)
+    if (b == &outer) return true;
+  return false;
+}
+
+Op* yieldOf(const Block& b) {
+  if (b.ops.empty() || b.ops.back()->kind != OpKind::Yield) return nullptr;
+  return b.ops.back().get();
+}
+
+std::map<const Value*, std::vector<Op*>> collectUsers(Block& b) {
+  std::map<const Value*, std::vector<Op*>> users;
+  walk(b, [&](Op& o) {
+    for (const Value* v : o.operands) users[v].push_back(&o);
+  });
+  return users;
+}
+
+void replaceAllUses(Block& b, const Value* from, Value* to) {
+  walk(b, [&](Op& o) {
+    for (Value*& v : o.operands)
+      if (v == from) v = to;
+  });
+}
+
+void erase(Op& op) {
+  Block& b = *op.parent;
+  for (auto it = b.ops.begin(); it != b.ops.end(); ++it)
+    if (it->get() == &op) {
+      b.ops.erase(it);
+      return;
+    }
+  internalError("erase: the op is not in its block");
+}
+
+int Kernel::internLayout(const Layout& l) {
+  for (std::size_t i = 0; i < layouts.size(); ++i)
+    if (layouts[i] == l) return static_cast<int>(i);
+  layouts.push_back(l);
+  return static_cast<int>(layouts.size()) - 1;
+}
+
+}  // namespace tilecc::ir

@@ -1,0 +1,200 @@
+#include "ir/Layout.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace tilecc::ir {
+
+namespace {
+
+std::string list(const std::vector<int>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+}  // namespace
+
+std::string describe(const Layout& l) {
+  std::string s = "blocked{spt=" + list(l.spt) + " tpw=" + list(l.tpw) + " wpc=" + list(l.wpc) + " order=" + list(l.order) + "}";
+  std::vector<int> all(l.spt.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  if (l.dims != all) s += " axes=" + list(l.dims);
+  return s;
+}
+
+Layout removeAxis(const Layout& l, int axis) {
+  Layout r = l;
+  r.dims.erase(r.dims.begin() + axis);
+  return r;
+}
+
+Layout transposed(const Layout& l) {
+  Layout r = l;
+  std::swap(r.dims[0], r.dims[1]);
+  return r;
+}
+
+Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec, int fastest) {
+  const int r = static_cast<int>(shape.size());
+  if (fastest < 0) fastest = r - 1;
+  Layout l;
+  l.spt.assign(r, 1);
+  l.tpw.assign(r, 1);
+  l.wpc.assign(r, 1);
+  l.order.push_back(fastest);
+  for (int d = r - 1; d >= 0; --d)
+    if (d != fastest) l.order.push_back(d);
+  for (int d = 0; d < r; ++d) l.dims.push_back(d);
+  l.spt[static_cast<std::size_t>(fastest)] = std::max(1, std::min(vec, shape[static_cast<std::size_t>(fastest)]));
+  int lanes = 32;
+  for (int d : l.order) {
+    const int t = std::min(lanes, std::max(1, shape[d] / l.spt[d]));
+    l.tpw[d] = t;
+    lanes /= t;
+  }
+  l.tpw[l.order.front()] *= lanes;  // a small tile: lanes replicate along the fastest axis
+  int warps = numWarps;
+  for (auto it = l.order.rbegin(); it != l.order.rend(); ++it) {
+    const int d = *it;
+    const int w = std::min(warps, std::max(1, shape[d] / (l.spt[d] * l.tpw[d])));
+    l.wpc[d] = w;
+    warps /= w;
+  }
+  l.wpc[l.order.back()] *= warps;  // spare warps replicate along the slowest axis
+  return l;
+}
+
+Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained) {
+  // The warp grid with the squarest warp tile (least shared-memory traffic per mma) among
+  // those where each warp has two 8-row groups and 8 columns; a tile too small for all warps
+  // replicates along N.
+  int wm = 1, wn = numWarps, best = -1;
+  if (chained && 16 * numWarps <= shape[0]) {
+    wm = numWarps;
+    wn = 1;
+    best = 0;
+  }
+  for (int m = 1; best != 0 && m <= numWarps; m *= 2) {
+    const int n = numWarps / m;
+    if (16 * m > shape[0] || (8 * n > shape[1] && m > 1)) continue;
+    const int cost = shape[0] / m + std::max(8, shape[1] / n);
+    if (best < 0 || cost < best) {
+      best = cost;
+      wm = m;
+      wn = n;
+    }
+  }
+  Layout l;
+  l.spt = {1, 2};
+  l.tpw = {8, 4};
+  l.wpc = {wm, wn};
+  l.order = {1, 0};
+  l.dims = {0, 1};
+  return l;
+}
+
+bool isMmaLayout(const Layout& l) {
+  return l.spt == std::vector<int>{1, 2} && l.tpw == std::vector<int>{8, 4} && l.order == std::vector<int>{1, 0} &&
+         l.dims == std::vector<int>{0, 1};
+}
+
+AxisGeom axisGeom(const Layout& l, int axis, int extent) {
+  AxisGeom g;
+  g.parentDim = l.dims[axis];
+  g.extent = extent;
+  const int p = g.parentDim;
+  g.spt = std::min(l.spt[p], extent);
+  g.threads = l.tpw[p] * l.wpc[p];
+  g.coverage = l.spt[p] * g.threads;
+  g.regs = std::max(1, extent / g.coverage) * g.spt;
+  g.replicated = g.coverage > extent;
+  return g;
+}
+
+int numRegs(const Layout& l, const std::vector<int>& shape) {
+  int n = 1;
+  for (int a = 0; a < static_cast<int>(shape.size()); ++a) n *= axisGeom(l, a, shape[a]).regs;
+  return n;
+}
+
+
+bool Layout::operator<(const Layout& o) const {
+  return std::tie(spt, tpw, wpc, order, dims) < std::tie(o.spt, o.tpw, o.wpc, o.order, o.dims);
+}
+
+ReduceGeom reduceGeom(const Layout& l, const std::vector<int>& shape, int axis) {
+  const AxisGeom ax = axisGeom(l, axis, shape[static_cast<std::size_t>(axis)]);
+  const int p = ax.parentDim;
+  const auto P = static_cast<std::size_t>(p);
+  const int distinct = std::max(1, ax.extent / ax.spt);
+  ReduceGeom g;
+  g.lanes = std::min(l.tpw[P], distinct);
+  g.warps = std::min(l.wpc[P], std::max(1, distinct / l.tpw[P]));
+  for (int q : l.order) {
+    if (q == p) break;
+    g.laneStride *= l.tpw[static_cast<std::size_t>(q)];
+    g.warpStride *= l.wpc[static_cast<std::size_t>(q)];
+  }
+  return g;
+}
+
+bool isReplicated(const Layout& l, const std::vector<int>& shape) {
+  for (int p = 0; p < l.parentRank(); ++p) {
+    const auto P = static_cast<std::size_t>(p);
+    if (l.tpw[P] * l.wpc[P] == 1) continue;
+    const auto it = std::find(l.dims.begin(), l.dims.end(), p);
+    if (it == l.dims.end()) return true;
+    const auto a = static_cast<std::size_t>(it - l.dims.begin());
+    if (axisGeom(l, static_cast<int>(a), shape[a]).replicated) return true;
+  }
+  return false;
+}
+
+int threadPosition(const Layout& l, int p, int warp, int lane) {
+  const auto P = static_cast<std::size_t>(p);
+  if (l.tpw[P] * l.wpc[P] == 1) return 0;
+  int lstride = 1, wstride = 1;
+  for (int q : l.order) {
+    if (q == p) break;
+    lstride *= l.tpw[static_cast<std::size_t>(q)];
+    wstride *= l.wpc[static_cast<std::size_t>(q)];
+  }
+  return (warp / wstride) % l.wpc[P] * l.tpw[P] + (lane / lstride) % l.tpw[P];
+}
+
+std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int warp, int lane, int reg) {
+  const int r = static_cast<int>(shape.size());
+  std::vector<AxisGeom> ax;
+  for (int a = 0; a < r; ++a) ax.push_back(axisGeom(l, a, shape[static_cast<std::size_t>(a)]));
+  std::vector<int> c(static_cast<std::size_t>(r));
+  int stride = 1;
+  for (int a = r - 1; a >= 0; --a) {
+    const AxisGeom& x = ax[static_cast<std::size_t>(a)];
+    const int d = reg / stride % x.regs;
+    stride *= x.regs;
+    const int spt = l.spt[static_cast<std::size_t>(x.parentDim)];
+    int base = threadPosition(l, x.parentDim, warp, lane) * spt;
+    if (x.replicated) base = spt >= x.extent ? 0 : base & (x.extent - 1);
+    c[static_cast<std::size_t>(a)] = base + d / x.spt * x.coverage + d % x.spt;
+  }
+  return c;
+}
+
+bool isOwner(const Layout& l, const std::vector<int>& shape, int warp, int lane, int skipDim) {
+  for (int p = 0; p < l.parentRank(); ++p) {
+    const auto P = static_cast<std::size_t>(p);
+    if (p == skipDim || l.tpw[P] * l.wpc[P] == 1) continue;
+    const auto it = std::find(l.dims.begin(), l.dims.end(), p);
+    const int t = threadPosition(l, p, warp, lane);
+    if (it == l.dims.end()) {
+      if (t != 0) return false;
+    } else {
+      const AxisGeom x = axisGeom(l, static_cast<int>(it - l.dims.begin()), shape[static_cast<std::size_t>(it - l.dims.begin())]);
+      if (x.replicated && t * l.spt[P] >= x.extent) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace tilecc::ir

@@ -1,0 +1,227 @@
+// Barriers from a hazard analysis over shared memory (after allocateShared), in the spirit of
+// Triton's membar analysis, with per-warp footprints (analysis/SharedAccess.h):
+//
+// - Accesses since the last CTA barrier are pending. An access that conflicts with a pending
+//   one (same bytes, at least one a write) by another warp needs a CTA barrier before it; one
+//   that conflicts only with the same warp's accesses needs a warp barrier; none otherwise.
+// - Async copies (cp.async, TMA) write when they land: they are checked against pending
+//   accesses when issued (the bytes must be free) and become pending writes at the wait that
+//   covers them (the pipeliner guarantees no one reads a slot before that wait).
+// - Loops: the state at the top of the body joins the state before the loop with the state at
+//   the end of the body, to a fixed point. A barrier needed only because of accesses made
+//   before the loop goes before the loop instead of into every iteration.
+// - if/else: both branches from the same state, joined after.
+#include "analysis/SharedAccess.h"
+#include "ir/Builder.h"
+#include "ir/OpTraits.h"
+#include "transform/Passes.h"
+
+#include <algorithm>
+#include <map>
+
+namespace tilecc::ir {
+
+namespace {
+
+struct Pending {
+  Footprint fp;
+  bool warpSynced = false;  // a warp barrier came after it: same-warp conflicts are resolved
+  int epoch = 0;            // the loop nesting it was made in (for hoisting barriers out of loops)
+  const Op* op = nullptr;   // who made it (for the barrier's comment)
+  bool operator==(const Pending& o) const {
+    return fp == o.fp && warpSynced == o.warpSynced && epoch == o.epoch && op == o.op;
+  }
+};
+
+struct State {
+  std::vector<Pending> pending;
+  std::vector<Pending> inflight;  // async writes issued, not yet waited for
+  bool operator==(const State&) const = default;
+};
+
+void join(State& into, const State& other) {
+  for (const Pending& p : other.pending)
+    if (std::find(into.pending.begin(), into.pending.end(), p) == into.pending.end()) into.pending.push_back(p);
+  for (const Pending& f : other.inflight)
+    if (std::find(into.inflight.begin(), into.inflight.end(), f) == into.inflight.end()) into.inflight.push_back(f);
+}
+
+enum class Need { None, Warp, Cta };
+
+class BarrierPass {
+ public:
+  explicit BarrierPass(Kernel& k) : k_(k) {}
+
+  void run() {
+    State s;
+    block(*k_.body, s, Mode{true, nullptr, 0});
+  }
+
+ private:
+  Kernel& k_;
+  int epoch_ = 0;
+
+  struct Mode {
+    bool insert;
+    bool* hoist;     // dry run for a loop: set when its first conflict involves only older accesses
+    int hoistEpoch;  // accesses made before this epoch are "older"
+  };
+
+  Need conflict(const State& st, const Footprint& x, const Mode& m, bool& onlyOlder, const Pending*& why) {
+    Need need = Need::None;
+    onlyOlder = true;
+    why = nullptr;
+    const std::size_t warps = x.warps.size();
+    for (const Pending& p : st.pending) {
+      if (!p.fp.write && !x.write) continue;
+      Need here = Need::None;
+      for (std::size_t w1 = 0; w1 < warps && here != Need::Cta; ++w1) {
+        if (x.warps[w1].empty()) continue;
+        for (std::size_t w2 = 0; w2 < warps; ++w2) {
+          if (!x.warps[w1].intersects(p.fp.warps[w2])) continue;
+          if (w1 != w2) {
+            here = Need::Cta;
+            break;
+          }
+          if (!p.warpSynced) here = std::max(here, Need::Warp);
+        }
+      }
+      if (here == Need::None) continue;
+      if (here > need || !why) why = &p;
+      need = std::max(need, here);
+      if (p.epoch >= m.hoistEpoch) onlyOlder = false;
+    }
+    return need;
+  }
+
+  static void apply(State& st, Need n) {
+    if (n == Need::Cta) st.pending.clear();
+    if (n == Need::Warp)
+      for (Pending& p : st.pending) p.warpSynced = true;
+  }
+
+  // Makes the accesses `xs` of op i of b (one step of the op: they happen together), with the
+  // one barrier the strongest of their conflicts needs inserted before the op.
+  void access(Block& b, std::size_t& i, State& st, const std::vector<Footprint>& xs, const Mode& m) {
+    Need need = Need::None;
+    const Pending* why = nullptr;
+    const Footprint* what = nullptr;
+    bool onlyOlder = true;  // every conflict of the op is with accesses made before the loop
+    for (const Footprint& x : xs) {
+      bool older = false;
+      const Pending* w = nullptr;
+      const Need n = conflict(st, x, m, older, w);
+      if (n == Need::None) continue;
+      onlyOlder &= older;
+      if (n > need) {
+        need = n;
+        why = w;
+        what = &x;
+      }
+    }
+    if (m.hoist && need != Need::None && onlyOlder) *m.hoist = true;
+    Op& o = *b.ops[i];
+    if (need != Need::None) {
+      if (m.insert) {
+        Builder bld{k_, &b, o.loc, {}, static_cast<long>(i)};
+        Op* bar = bld.create(OpKind::Barrier, {}, {});
+        bar->sync = need == Need::Cta ? Sync::Cta : Sync::Warp;
+        bar->note = std::string(what->write ? "writes" : "reads") + " after the " + (why->fp.write ? "writes" : "reads") + " of " +
+                    name(why->op->kind) + (why->op->loc.line ? " (line " + std::to_string(why->op->loc.line) + ")" : "") +
+                    (need == Need::Cta ? " by other warps" : " within each warp");
+        ++i;
+      }
+      apply(st, need);
+    }
+    Op& self = *b.ops[i];
+    for (const Footprint& x : xs) (x.async ? st.inflight : st.pending).push_back(Pending{x, false, epoch_, &self});
+  }
+
+  void block(Block& b, State& st, const Mode& m) {
+    for (std::size_t i = 0; i < b.ops.size(); ++i) {
+      Op& o = *b.ops[i];
+      switch (o.kind) {
+        case OpKind::For: loop(o, st, m); continue;
+        case OpKind::If: {
+          State other = st;
+          block(*o.regions[0], st, m);
+          block(*o.regions[1], other, m);
+          join(st, other);
+          continue;
+        }
+        case OpKind::WarpGroup: block(*o.regions[0], st, m); continue;
+        case OpKind::Barrier: apply(st, o.sync == Sync::Warp ? Need::Warp : Need::Cta); continue;
+        case OpKind::AsyncWait:
+        case OpKind::MBarrierWait:
+          // The copies have landed: from now on they are ordinary writes of other threads.
+          for (Pending& f : st.inflight) {
+            f.fp.async = false;
+            f.epoch = epoch_;
+            st.pending.push_back(f);
+          }
+          st.inflight.clear();
+          break;
+        default: break;
+      }
+      auto cached = accesses_.find(&o);
+      if (cached == accesses_.end()) cached = accesses_.emplace(&o, sharedAccessesOf(k_, o)).first;
+      const SharedAccesses& a = cached->second;
+      if (!a.before.empty()) access(b, i, st, a.before, m);
+      if (a.barrierInside) st.pending.clear();
+      if (!a.after.empty()) access(b, i, st, a.after, m);
+    }
+  }
+
+  // The state at the end of the body, iterated from `entry` to a fixed point (no insertion).
+  State carried(Block& body, const State& entry, const Mode& outer) {
+    State carry;
+    for (int round = 0; round < 8; ++round) {
+      State s = entry;
+      join(s, carry);
+      block(body, s, Mode{false, nullptr, outer.hoistEpoch});
+      if (s == carry) break;
+      carry = s;
+    }
+    return carry;
+  }
+
+  void loop(Op& l, State& st, const Mode& m) {
+    Block& body = *l.regions[0];
+    const int saved = epoch_;
+    epoch_ = ++counter_;
+    State entry = st;
+    State carry = carried(body, entry, m);
+    if (m.insert) {
+      // A barrier needed only for what was done before the loop goes before it, once.
+      bool hoist = false;
+      State dry = entry;
+      join(dry, carry);
+      block(body, dry, Mode{false, &hoist, epoch_});
+      if (hoist && !entry.pending.empty()) {
+        Builder bld{k_, l.parent, l.loc, {}, -1};
+        bld.setInsertionBefore(l);
+        Op* bar = bld.create(OpKind::Barrier, {}, {});
+        bar->note = "before the loop: its first shared-memory access conflicts with what precedes it";
+        entry.pending.clear();
+        carry = carried(body, entry, m);
+      }
+      State s = entry;
+      join(s, carry);
+      block(body, s, Mode{true, nullptr, epoch_});
+      carry = s;
+    }
+    // After the loop: as before it (no iteration) or as after its last iteration.
+    st = entry;
+    join(st, carry);
+    epoch_ = saved;
+  }
+
+  int counter_ = 0;
+  std::map<const Op*, SharedAccesses> accesses_;  // footprints are costly and do not change here
+};
+
+}  // namespace
+
+void insertBarriers(Kernel& k) { BarrierPass(k).run(); }
+
+}  // namespace tilecc::ir

@@ -1,0 +1,210 @@
+// Tile level → GPU level: every use of shared memory becomes explicit ops over typed buffers,
+// with their shared layouts (row pitch, padding) and access widths decided here, so that the
+// allocator and the barrier pass see each of them and the printer only prints.
+#include "ir/Builder.h"
+#include "ir/InternalError.h"
+#include "ir/OpTraits.h"
+#include "transform/Passes.h"
+
+#include <algorithm>
+
+namespace tilecc::ir {
+
+namespace {
+
+/// Bytes per shared-memory row read by ldmatrix: a multiple of 16 with an odd quotient, so
+/// that the eight rows one ldmatrix reads fall into distinct banks.
+int ldmatrixPitch(int rowBytes) {
+  int p = (rowBytes + 15) / 16 * 16;
+  if ((p / 16) % 2 == 0) p += 16;
+  return p;
+}
+
+/// Elements of padding per row of a conversion buffer: rows of 128 bytes or more get one 4-byte
+/// word, so that threads walking a column do not all hit one bank.
+int conversionPad(const std::vector<int>& shape, int bytes) {
+  if (shape.size() < 2 || shape.back() * bytes < 128) return 0;
+  return std::max(1, 4 / bytes);
+}
+
+/// A tile's access to a buffer: runs of consecutive elements along the tile axis that lies
+/// along the buffer's rows (the last axis; axis 0 when stored transposed), as wide as the
+/// thread's run, 16 bytes and the row pitch allow.
+Access sharedAccess(const Kernel& k, const Value* v, const Type& buf, bool transposed) {
+  const int axis = transposed ? 0 : v->type.rank() - 1;
+  const AxisGeom g = axisGeom(k.layoutOf(v), axis, v->type.shape[static_cast<std::size_t>(axis)]);
+  const int eb = v->type.elem.bytes();
+  int vec = 1;
+  while (vec * 2 <= g.spt && vec * 2 * eb <= 16 && (buf.rows() == 1 || buf.smem.pitch % (vec * 2 * eb) == 0)) vec *= 2;
+  return Access{vec, axis, {}};
+}
+
+struct Lowering {
+  Kernel& k;
+  std::map<const Value*, std::vector<Op*>> users;
+
+  Value* alloc(Builder& b, const Type& t, const Value* of, const std::string& suffix) {
+    Value* buf = b.one(OpKind::LocalAlloc, {}, t);
+    if (!of->name.empty()) buf->name = of->name + suffix;
+    buf->hint = (of->hint.empty() ? of->name : of->hint) + suffix;
+    return buf;
+  }
+
+  void store(Builder& b, Value* v, Value* buf, bool transposed) {
+    Op* s = b.create(OpKind::SharedStore, {v, buf}, {});
+    s->transposed = transposed;
+    if (v->type.isTile()) s->access = sharedAccess(k, v, buf->type, transposed);
+  }
+
+  // The load takes over `result` (its users stay as they are).
+  void load(Builder& b, Value* buf, Value* result) {
+    Op* l = b.create(OpKind::SharedLoad, {buf}, {});
+    result->def = l;
+    l->results.push_back(result);
+    if (result->type.isTile()) l->access = sharedAccess(k, result, buf->type, false);
+  }
+
+  // Whether dot reads B from shared memory transposed ([N][K]) rather than as [K][N]: always for
+  // tf32 and int8 (their fragments need k-consecutive elements and ldmatrix cannot transpose
+  // them); for 16-bit types when b's registers run along K (written as they lie, they are read
+  // by ldmatrix without .trans); never for IEEE fp32, read element by element.
+  bool readsBTransposed(const Value* b, MmaInstr instr) {
+    switch (instr) {
+      case MmaInstr::S8:
+      case MmaInstr::TF32: return true;
+      case MmaInstr::F16:
+      case MmaInstr::BF16: {
+        const Layout& l = k.layoutOf(b);
+        return l.order.front() == l.dims[0];
+      }
+      case MmaInstr::FmaIEEE: return false;
+    }
+    return false;
+  }
+
+  // dot(a, b, acc) → A and B staged in shared memory (rows padded for ldmatrix), then mma.
+  void dot(Op& d) {
+    Value* a = d.operands[0];
+    Value* b = d.operands[1];
+    Value* acc = d.operands[2];
+    Value* r = d.result();
+    const ElemType e = a->type.elem;
+    MmaInstr instr;
+    switch (e.kind) {
+      case Scalar::F16: instr = MmaInstr::F16; break;
+      case Scalar::BF16: instr = MmaInstr::BF16; break;
+      case Scalar::I8: instr = MmaInstr::S8; break;
+      case Scalar::F32: instr = d.tf32 ? MmaInstr::TF32 : MmaInstr::FmaIEEE; break;
+      default: internalError("dot of " + toString(a->type) + " operands in " + k.name);
+    }
+    const int eb = e.bytes();
+    const int M = a->type.shape[0], K = a->type.shape[1], N = b->type.shape[1];
+    const bool bT = readsBTransposed(b, instr);
+    Builder bld{k, d.parent, d.loc, r->hint.empty() ? r->name : r->hint, -1};
+    bld.setInsertionBefore(d);
+    const Type ta = Type::shared(e, {M, K}, 1, {ldmatrixPitch(K * eb), 0});
+    const Type tb = bT ? Type::shared(e, {N, K}, 1, {ldmatrixPitch(K * eb), 0}) : Type::shared(e, {K, N}, 1, {ldmatrixPitch(N * eb), 0});
+    // B read transposed from trans(x): x as it lies is B's [N][K].
+    Value* bSrc = b;
+    bool bStoreTransposed = bT;
+    if (bT && b->def && b->def->kind == OpKind::Trans) {
+      bSrc = b->def->operands[0];
+      bStoreTransposed = false;
+    }
+    Value* abuf = alloc(bld, ta, a, "_smem");
+    Value* bbuf = alloc(bld, tb, bSrc, "_smem");
+    auto rounded = [&](Value* v) {
+      if (instr != MmaInstr::TF32) return v;
+      Value* t = bld.unary(UnOp::RoundTf32, v);
+      t->layout = v->layout;
+      return t;
+    };
+    store(bld, rounded(a), abuf, false);
+    store(bld, rounded(bSrc), bbuf, bStoreTransposed);
+    Op* m = bld.create(OpKind::Mma, {abuf, bbuf, acc}, {});
+    m->instr = instr;
+    m->transposed = bT;
+    r->def = m;
+    m->results.push_back(r);
+    d.results.clear();
+    erase(d);
+  }
+
+  // A layout conversion or reshape through a scratch buffer: every owner writes, all read.
+  void exchange(Op& c) {
+    Value* x = c.operands[0];
+    Value* r = c.result();
+    const int eb = x->type.elem.bytes();
+    const bool reshape = c.kind == OpKind::Reshape;
+    const int pad = reshape ? 0 : conversionPad(x->type.shape, eb);
+    Type t = Type::shared(x->type.elem, x->type.shape, 1, {(x->type.shape.back() + pad) * eb, 0});
+    Builder bld{k, c.parent, c.loc, r->hint.empty() ? r->name : r->hint, -1};
+    bld.setInsertionBefore(c);
+    Value* buf = alloc(bld, t, r, reshape ? "_reshape" : "_cvt");
+    store(bld, x, buf, false);
+    load(bld, buf, r);
+    c.results.clear();
+    erase(c);
+  }
+
+  // Partials of a reduction across warps meet in a scratch buffer.
+  void reduce(Op& o) {
+    const Value* x = o.operands[0];
+    const ReduceGeom g = reduceGeom(k.layoutOf(x), x->type.shape, o.axis);
+    if (g.warps <= 1) return;
+    const bool arg = o.reduce == ReduceKind::ArgMax || o.reduce == ReduceKind::ArgMin;
+    const ElemType xe = x->type.elem;
+    const int valueBytes = xe.kind == Scalar::F16 || xe.kind == Scalar::BF16 ? 4 : xe.bytes();  // halves combine in float
+    const std::int64_t outN = o.result()->type.numel();
+    const int bytes = static_cast<int>(g.warps * outN * (valueBytes + (arg ? 4 : 0)));
+    Builder bld{k, o.parent, o.loc, o.result()->hint.empty() ? o.result()->name : o.result()->hint, -1};
+    bld.setInsertionBefore(o);
+    Value* buf = alloc(bld, Type::shared(ElemType::of(Scalar::U8), {bytes}, 1, {bytes, 0}), o.result(), "_partials");
+    o.operands.push_back(buf);
+  }
+
+  // Old values of an atomic reach every thread that holds a copy: the owners that performed
+  // the atomics (a tile in a replicated layout; the one thread of a scalar atomic) write them,
+  // everyone reads them back.
+  void atomic(Op& o) {
+    Value* raw = o.result();
+    if (users[raw].empty()) return;
+    const Value* p = o.operands[0];
+    if (p->type.isTile() && !isReplicated(k.layoutOf(p), p->type.shape)) return;
+    const ElemType e = raw->type.elem;
+    const std::vector<int> shape = raw->type.isTile() ? raw->type.shape : std::vector<int>{1};
+    Builder bld{k, o.parent, o.loc, raw->hint.empty() ? raw->name : raw->hint, -1};
+    bld.setInsertionAfter(o);
+    Value* buf = alloc(bld, Type::shared(e, shape, 1, {(shape.back() + conversionPad(shape, e.bytes())) * e.bytes(), 0}), raw, "_old");
+    store(bld, raw, buf, false);
+    Value* old = k.newValue(raw->type, raw->name);
+    old->hint = raw->hint;
+    old->layout = raw->layout;
+    for (Op* u : users[raw]) std::replace(u->operands.begin(), u->operands.end(), raw, old);
+    load(bld, buf, old);
+  }
+};
+
+}  // namespace
+
+void makeSharedExplicit(Kernel& k, const Target&) {
+  Lowering l{k, collectUsers(*k.body)};
+  std::vector<Op*> todo;
+  walk(*k.body, [&](Op& o) {
+    if (o.kind == OpKind::Dot || o.kind == OpKind::ConvertLayout || o.kind == OpKind::Reshape ||
+        o.kind == OpKind::Reduce || o.kind == OpKind::AtomicAdd)
+      todo.push_back(&o);
+  });
+  for (Op* o : todo) {
+    switch (o->kind) {
+      case OpKind::Dot: l.dot(*o); break;
+      case OpKind::ConvertLayout:
+      case OpKind::Reshape: l.exchange(*o); break;
+      case OpKind::Reduce: l.reduce(*o); break;
+      default: l.atomic(*o); break;
+    }
+  }
+  k.level = Level::Gpu;
+}
+
+}  // namespace tilecc::ir

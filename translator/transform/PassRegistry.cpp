@@ -1,0 +1,22 @@
+#include "transform/Passes.h"
+
+namespace tilecc::ir {
+
+const std::vector<NamedPass>& namedPasses() {
+  static const std::vector<NamedPass> passes = {
+      {"canonicalize", "fold constants, merge identical pure ops, remove dead ones", [](Kernel& k, const Target&) { canonicalize(k); }},
+      {"choose-access-widths", "vector widths of loads and stores from the axis analysis (promised facts only)",
+       [](Kernel& k, const Target&) { chooseAccessWidths(k, promisedFacts(k)); }},
+      {"assign-layouts", "a layout for every tile, conversions where needed", [](Kernel& k, const Target&) { assignLayouts(k); }},
+      {"make-shared-explicit", "dot, conversions, cross-warp reductions and atomics through explicit shared memory",
+       [](Kernel& k, const Target& t) { makeSharedExplicit(k, t); }},
+      {"hoist-shared-stores", "stage loop-invariant values once, before the loop", [](Kernel& k, const Target&) { hoistSharedStores(k); }},
+      {"pipeline-loops", "cp.async rings for the loads that feed shared memory in loops",
+       [](Kernel& k, const Target& t) { pipelineLoops(k, t); }},
+      {"allocate-shared", "offsets of the buffers by liveness", [](Kernel& k, const Target&) { allocateShared(k); }},
+      {"insert-barriers", "barriers from the shared-memory hazard analysis", [](Kernel& k, const Target&) { insertBarriers(k); }},
+  };
+  return passes;
+}
+
+}  // namespace tilecc::ir

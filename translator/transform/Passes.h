@@ -1,0 +1,71 @@
+// The passes, one free function per file of this folder. driver/Pipeline.cpp runs them in one
+// list (Tile level, then GPU level); tilecc-opt runs any one of them on textual IR.
+#pragma once
+
+#include "analysis/AxisInfo.h"
+#include "ir/IR.h"
+#include "target/Target.h"
+
+#include <functional>
+#include <string>
+
+namespace tilecc::ir {
+
+// ---- both levels ----
+
+/// Folds scalar constant arithmetic (constants compared by bit pattern), merges identical
+/// pure ops within a block and its nested regions, removes ops whose results are unused and
+/// loop-carried values that never change.
+void canonicalize(Kernel& k);
+
+// ---- Tile level ----
+
+/// Sets the access (vector width, axis, limiting facts) of every tile load, store and atomic
+/// from the axis analysis under `facts`.
+void chooseAccessWidths(Kernel& k, const ParamFacts& facts);
+
+/// Gives every tile value a layout (Kernel::layouts), inserting convert_layout where a value is
+/// needed in another layout and cannot be recomputed cheaply in it.
+void assignLayouts(Kernel& k);
+
+/// Drops unused entries of the layout table and numbers the rest in a canonical order (by
+/// content), so that an edit elsewhere in the kernel does not renumber them.
+void renumberLayouts(Kernel& k);
+
+// ---- Tile level → GPU level ----
+
+/// Makes shared memory explicit: dot becomes local_alloc + shared_store of its operands + mma;
+/// layout conversions and reshapes go through a scratch buffer (shared_store + shared_load);
+/// cross-warp reductions get a scratch operand; atomics whose old values must reach
+/// replicated copies share them through a buffer. The kernel is at the GPU level afterwards.
+void makeSharedExplicit(Kernel& k, const Target& t);
+
+// ---- GPU level ----
+
+/// Moves the staging (local_alloc + shared_store) of loop-invariant values out of loops: a
+/// dot operand defined before a loop is written to shared memory once.
+void hoistSharedStores(Kernel& k);
+
+/// Software pipelining: in `for` loops, loads that only feed shared_store become cp.async
+/// copies into rings of num_stages slots, issued num_stages − 1 iterations ahead, with the
+/// prologue before the loop and a final wait after it.
+void pipelineLoops(Kernel& k, const Target& t);
+
+/// Places every buffer in shared memory by liveness (buffers whose lifetimes do not overlap
+/// share bytes) and sets Kernel::sharedBytes.
+void allocateShared(Kernel& k);
+
+/// Inserts barriers where shared-memory accesses of different threads conflict (a warp
+/// barrier where only threads of one warp are involved, none where there is no hazard), and
+/// decides the sync of the ops that synchronise inside (reductions across warps).
+void insertBarriers(Kernel& k);
+
+/// The passes tilecc-opt can run by name, in pipeline order.
+struct NamedPass {
+  const char* name;
+  const char* what;
+  std::function<void(Kernel&, const Target&)> run;
+};
+const std::vector<NamedPass>& namedPasses();
+
+}  // namespace tilecc::ir
