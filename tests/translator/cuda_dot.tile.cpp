@@ -14,8 +14,8 @@ using namespace tilecc;
 // CHECK: tilecc::cp_async_commit();
 // CHECK: for (int k = 0; k < K; k += 32) {
 // CHECK-NEXT: tilecc::cp_async_wait<1>();
+// CHECK-NEXT: __syncthreads();  // writes after the reads of mma (line [[#@LINE+19]]) by other warps
 // CHECK: unsigned char* const [[W:.*]] = x_ring + pipe_write * 5120;
-// CHECK-NEXT: __syncthreads();  // writes after the reads of mma (line [[#@LINE+18]]) by other warps
 // CHECK: tilecc::cp_async16([[W]] +
 // CHECK: tilecc::cp_async_commit();
 // CHECK: unsigned char* const [[R:.*]] = x_ring + pipe_read * 5120;

@@ -53,7 +53,10 @@ class Footprints {
           a.after.push_back(whole(o.operands[1], false, false));
         }
         break;
-      case OpKind::TmaLoad: a.before.push_back(whole(o.operands[1], true, true)); break;
+      case OpKind::TmaLoad:
+        a.before.push_back(whole(o.operands[1], true, true));
+        a.before.back().tma = true;
+        break;
       case OpKind::TmaStore: a.before.push_back(whole(o.operands[1], false, false)); break;
       case OpKind::Wgmma:
         if (o.operands[0]->type.isShared()) a.before.push_back(whole(o.operands[0], false, false));

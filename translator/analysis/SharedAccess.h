@@ -28,6 +28,7 @@ struct Footprint {
   std::vector<ByteSet> warps;  // one per warp of the program
   bool write = false;
   bool async = false;          // completes later (cp.async, TMA): visible after a wait
+  bool tma = false;            // a TMA copy: complete (and visible to the waiter) at its mbarrier
   bool operator==(const Footprint&) const = default;
 };
 

@@ -52,6 +52,7 @@ struct LauncherPlan {
   std::vector<LaunchParam> params;
   std::vector<LaunchVariant> variants;  // most specific first
   bool usesHalf = false, usesBf16 = false;
+  bool usesTensorMap = false;  // a TMA descriptor parameter (CUtensorMap, from <cuda.h>)
 };
 
 /// The plan for kernel `k` (parameters and promises) launching `variants` (most specific first).

@@ -143,6 +143,9 @@ class KernelPrinter {
   bool usesHalf_ = false, usesBf16_ = false;
   std::vector<std::string> accesses_;
   std::vector<std::string> barriers_;
+  // The thread that issues one-thread operations (TMA, expect-tx): thread 0 of the program, or
+  // of the warp group region being printed.
+  std::string elected_ = "threadIdx.x == 0";
   unsigned markedLine_ = 0;
   std::string markedFile_;
 };

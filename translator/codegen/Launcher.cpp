@@ -23,7 +23,8 @@ LauncherPlan planLauncher(const ir::Kernel& k, const std::vector<LaunchVariant>&
   for (std::size_t i = 0; i < k.params.size(); ++i) {
     const ir::Value* v = k.params[i];
     LaunchParam lp;
-    lp.type = codegen::ctype(v->type.elem);
+    lp.type = v->type.kind == ir::TypeKind::TensorDesc ? "CUtensorMap" : codegen::ctype(v->type.elem);
+    if (v->type.kind == ir::TypeKind::TensorDesc) p.usesTensorMap = true;
     lp.name = names.of(v);
     lp.pointer = v->type.elem.isPtr();
     lp.aligned = k.paramInfo[i].aligned;

@@ -52,7 +52,7 @@ void KernelPrinter::async(const Op& o) {
     case OpKind::AsyncCommit: line("tilecc::cp_async_commit();"); return;
     case OpKind::AsyncWait:
       line("tilecc::cp_async_wait<" + std::to_string(o.count) + ">();  // " +
-           (o.count == 0 ? std::string("every copy of this thread has landed") : "at most " + std::to_string(o.count) + " groups still in flight"));
+           (o.count == 0 ? std::string("every copy of this thread has landed") : "at most " + std::to_string(o.count) + (o.count == 1 ? " group" : " groups") + " still in flight"));
       return;
     case OpKind::ProxyFence: line("tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma"); return;
     case OpKind::MBarrierInit:
@@ -62,7 +62,7 @@ void KernelPrinter::async(const Op& o) {
       line("tilecc::fence_mbarrier_init();");
       return;
     case OpKind::MBarrierExpectTx:
-      line("if (threadIdx.x % 128 == 0) tilecc::mbarrier_arrive_expect_tx(" + mbarrierAt(buffer(o.operands[0]), scalar(o.operands[1])) +
+      line("if (" + elected_ + ") tilecc::mbarrier_arrive_expect_tx(" + mbarrierAt(buffer(o.operands[0]), scalar(o.operands[1])) +
            ", " + std::to_string(o.count) + ");");
       return;
     case OpKind::MBarrierArrive:
@@ -75,21 +75,21 @@ void KernelPrinter::async(const Op& o) {
       // (desc, buffer, mbarriers, index, coords...)
       std::string coords;
       for (std::size_t i = 4; i < o.operands.size(); ++i) coords += ", " + scalar(o.operands[i]);
-      line("if (threadIdx.x % 128 == 0) tilecc::tma_load_" + std::to_string(o.operands.size() - 4) + "d(" + buffer(o.operands[1]) +
+      line("if (" + elected_ + ") tilecc::tma_load_" + std::to_string(o.operands.size() - 4) + "d(" + buffer(o.operands[1]) +
            ", &" + names_.of(o.operands[0]) + ", " + mbarrierAt(buffer(o.operands[2]), scalar(o.operands[3])) + coords + ");");
       return;
     }
     case OpKind::TmaStore: {
       std::string coords;
       for (std::size_t i = 2; i < o.operands.size(); ++i) coords += ", " + scalar(o.operands[i]);
-      line("if (threadIdx.x % 128 == 0) {");
+      line("if (" + elected_ + ") {");
       line("  tilecc::tma_store_" + std::to_string(o.operands.size() - 2) + "d(&" + names_.of(o.operands[0]) + ", " +
            buffer(o.operands[1]) + coords + ");");
       line("  tilecc::tma_store_commit();");
       line("}");
       return;
     }
-    case OpKind::TmaStoreWait: line("if (threadIdx.x % 128 == 0) tilecc::tma_store_wait<" + std::to_string(o.count) + ">();"); return;
+    case OpKind::TmaStoreWait: line("if (" + elected_ + ") tilecc::tma_store_wait<" + std::to_string(o.count) + ">();"); return;
     default: internalError(std::string("no async printing for ") + name(o.kind));
   }
 }

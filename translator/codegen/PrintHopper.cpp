@@ -14,7 +14,10 @@ void KernelPrinter::hopper(const Op& o) {
       line("if (" + warp() + " >= " + std::to_string(o.firstWarp) + " && " + warp() + " < " + std::to_string(o.firstWarp + o.numWarps) +
            ") {  // warps " + std::to_string(o.firstWarp) + ".." + std::to_string(o.firstWarp + o.numWarps - 1));
       ++indent_;
+      const std::string saved = elected_;
+      elected_ = "threadIdx.x == " + std::to_string(o.firstWarp * 32);
       block(*o.regions[0]);
+      elected_ = saved;
       --indent_;
       line("}");
       return;

@@ -35,7 +35,9 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
     }
   };
   add(buf, add);
+  if (buf->type.kind == TypeKind::MBarrier) return "mbarriers";
   for (const Op* u : us) {
+    if (u->kind == OpKind::TmaLoad) return "box copied by TMA" + at(*u);
     if (u->kind == OpKind::Reduce) return std::string("partial results of the ") + name(u->reduce) + " across warps" + at(*u);
     if (u->kind == OpKind::AsyncCopy) return "ring filled by cp.async, num_stages - 1 iterations ahead (load" + at(*u) + ")";
   }

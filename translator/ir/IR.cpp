@@ -1,6 +1,7 @@
 #include "ir/IR.h"
 
 #include "ir/InternalError.h"
+#include "ir/OpTraits.h"
 
 namespace tilecc::ir {
 
@@ -13,6 +14,34 @@ bool within(const Block* b, const Block& outer) {
 Op* yieldOf(const Block& b) {
   if (b.ops.empty() || b.ops.back()->kind != OpKind::Yield) return nullptr;
   return b.ops.back().get();
+}
+
+std::string computes(const Value* v) {
+  const Op* d = v->def;
+  if (!d) return "arg";
+  switch (d->kind) {
+    case OpKind::Binary: return name(d->binop);
+    case OpKind::Unary: return name(d->unop);
+    case OpKind::Reduce: return name(d->reduce);
+    case OpKind::Constant: return "c";
+    case OpKind::ProgramId: return "pid";
+    case OpKind::NumPrograms: return "nprog";
+    case OpKind::Arange: return "range";
+    case OpKind::Broadcast: return "bcast";
+    case OpKind::ExpandDims: return "dims";
+    case OpKind::Select: return "sel";
+    case OpKind::Convert:
+    case OpKind::ConvertLayout: return "cvt";
+    case OpKind::AddPtr: return "ptr";
+    case OpKind::AtomicAdd: return "old";
+    case OpKind::Dot:
+    case OpKind::Mma:
+    case OpKind::Wgmma: return "dot";
+    case OpKind::LocalAlloc: return "smem";
+    case OpKind::SharedSlot: return "slot";
+    case OpKind::SharedLoad: return "shared";
+    default: return name(d->kind);
+  }
 }
 
 std::map<const Value*, std::vector<Op*>> collectUsers(Block& b) {

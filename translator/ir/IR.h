@@ -226,6 +226,9 @@ bool within(const Block* b, const Block& outer);
 /// The terminator of a region if it is a yield, else null.
 Op* yieldOf(const Block& b);
 
+/// What a temporary computes, as a short name part (`mul`, `load`, `cvt`, ...).
+std::string computes(const Value* v);
+
 /// Every op using each value, in program order.
 std::map<const Value*, std::vector<Op*>> collectUsers(Block& b);
 

@@ -1,8 +1,10 @@
 // Deterministic, readable names for values, stable under local edits of the kernel:
 // a value from a source variable takes its name (`acc`; later versions `acc_1`, ...), a
-// temporary takes the name of the statement it comes from (`a_ptrs_t1`, `a_ptrs_t2` for the
-// temporaries of `auto a_ptrs = ...`). Names never repeat and never equal a reserved name
-// (identifiers of the generated code itself, keywords), whatever the user wrote.
+// temporary the name of the statement it comes from and what it computes (`a_ptrs_mul`,
+// `a_ptrs_ptr` for the temporaries of `auto a_ptrs = ...`; a second `mul` there is
+// `a_ptrs_mul_1`). An edit renames only the temporaries of the statement it touches. Names
+// never repeat and never equal a reserved name (identifiers of the generated code itself,
+// keywords), whatever the user wrote.
 #pragma once
 
 #include "ir/IR.h"
@@ -25,11 +27,10 @@ class Names {
     if (!v->name.empty()) {
       n = unique(sanitize(v->name));
     } else if (!v->hint.empty()) {
-      // The k-th temporary of statements named `hint`, in printing order.
-      const std::string base = sanitize(v->hint) + "_t";
-      n = unique(base + std::to_string(++temps_[base]));
+      // A temporary: the statement it comes from and what it computes (a_ptrs_mul).
+      n = unique(sanitize(v->hint) + "_" + computes(v));
     } else {
-      n = unique("t" + std::to_string(++temps_["t"]));
+      n = unique("t_" + computes(v));
     }
     return names_.emplace(v->id, n).first->second;
   }
@@ -60,7 +61,6 @@ class Names {
 
   std::map<int, std::string> names_;
   std::set<std::string> used_;
-  std::map<std::string, int> temps_;
 };
 
 }  // namespace tilecc::ir

@@ -62,6 +62,12 @@ class Parser {
     skip();
     return s_.compare(pos_, std::strlen(tok), tok) == 0;
   }
+  // `tok` next on this line: an op's operands, attributes and types never continue on the next.
+  bool onThisLine(const char* tok) {
+    std::size_t p = pos_;
+    while (p < s_.size() && (s_[p] == ' ' || s_[p] == '\t')) ++p;
+    return s_.compare(p, std::strlen(tok), tok) == 0;
+  }
   bool accept(const char* tok) {
     if (!at(tok)) return false;
     pos_ += std::strlen(tok);
@@ -362,13 +368,13 @@ class Parser {
       else tmp.intValue = integer();
     }
     std::vector<Value*> operands;
-    if (at("%")) {
+    if (onThisLine("%")) {
       do operands.push_back(use());
       while (accept(","));
     }
-    if (accept("[")) attributes(tmp);
+    if (onThisLine("[") && accept("[")) attributes(tmp);
     std::vector<std::pair<Type, int>> types;
-    if (accept(":")) {
+    if (onThisLine(":") && accept(":")) {
       do {
         int l;
         Type t = typeWithLayout(l);
@@ -386,7 +392,7 @@ class Parser {
       define(results[i], o->results[i]);
       if (types[i].second >= 0) layoutOf(o->results[i], types[i].second);
     }
-    if (accept("{")) {  // a region (warp_group)
+    if (onThisLine("{") && accept("{")) {  // a region (warp_group)
       Builder inner{*k_, b.addRegion(o), b.loc, {}, -1};
       block(inner);
       expect("}");

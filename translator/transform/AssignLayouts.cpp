@@ -350,6 +350,9 @@ class Assigner {
   Value* materialize(Value* v, int layout, Block& b, std::size_t& pos) {
     if (!v->type.isTile() || want_.at(v) == layout) return v;
     const Op* d = v->def;
+    // A conversion's operand already in the wanted layout: no conversion back.
+    if (d && d->kind == OpKind::ConvertLayout && want_.count(d->operands[0]) && want_.at(d->operands[0]) == layout)
+      return d->operands[0];
     if (cheap(v, 0)) {
       std::vector<Value*> ops;
       for (Value* x : d->operands) ops.push_back(materialize(x, operandLayout(*d, layout), b, pos));
@@ -366,11 +369,7 @@ class Assigner {
   }
 
   void insertConversions() {
-    for (const Need& n : needs_) {
-      Block& b = *n.user->parent;
-      std::size_t pos = indexIn(b, n.user);
-      n.user->operands[n.operand] = materialize(n.user->operands[n.operand], n.layout, b, pos);
-    }
+    // Results computed in another layout first: a need may then find the unconverted value.
     for (const After& a : after_) {
       Block& b = *a.op->parent;
       Value* orig = a.op->results[a.result];
@@ -387,6 +386,11 @@ class Assigner {
       conv->loc = a.op->loc;
       orig->def = conv.get();
       b.ops.insert(b.ops.begin() + static_cast<long>(indexIn(b, a.op) + 1), std::move(conv));
+    }
+    for (const Need& n : needs_) {
+      Block& b = *n.user->parent;
+      std::size_t pos = indexIn(b, n.user);
+      n.user->operands[n.operand] = materialize(n.user->operands[n.operand], n.layout, b, pos);
     }
   }
 };

@@ -1,7 +1,9 @@
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <set>
@@ -98,6 +100,29 @@ struct Folder {
       o.floatValue = 0;
       return true;
     }
+    if (o.kind == OpKind::Unary && isConst(o.operands[0])) {
+      const Op& a = *o.operands[0]->def;
+      const ElemType e = res->type.elem;
+      if (e.isInt() || e.isBool()) {
+        switch (o.unop) {
+          case UnOp::Neg:
+            if (e.isSigned() && a.intValue == (e.kind == Scalar::I64 ? INT64_MIN : e.kind == Scalar::I32 ? INT32_MIN : INT8_MIN))
+              return false;  // overflow: left to run time, like the binary ops
+            o.intValue = wrap(static_cast<std::int64_t>(0ull - static_cast<std::uint64_t>(a.intValue)), e);
+            break;
+          case UnOp::BitNot: o.intValue = wrap(~a.intValue, e); break;
+          case UnOp::Not: o.intValue = a.intValue == 0; break;
+          default: return false;
+        }
+      } else if (e.kind == Scalar::F32 && o.unop == UnOp::Neg) {
+        o.floatValue = -a.floatValue;  // flips the sign bit, NaN and zero included
+      } else {
+        return false;
+      }
+      o.kind = OpKind::Constant;
+      o.operands.clear();
+      return true;
+    }
     if (o.kind == OpKind::Convert && isConst(o.operands[0])) {
       const Op& a = *o.operands[0]->def;
       const ElemType from = o.operands[0]->type.elem, to = res->type.elem;
@@ -166,7 +191,9 @@ void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
 // x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (not floats: -0.0 + 0.0 is 0.0).
 Value* identity(const Op& o) {
   if (o.kind != OpKind::Binary || o.results.size() != 1) return nullptr;
+  // An integer constant, or a tile of one (a splat).
   auto isConst = [](const Value* v, std::int64_t c) {
+    if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
     return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == c;
   };
   Value* a = o.operands[0];

@@ -94,6 +94,12 @@ class BarrierPass {
     return need;
   }
 
+  // Pure ops on registers (no memory, no regions): a barrier may move above them.
+  static bool registersOnly(const Op& o) {
+    const OpTraits& t = traits(o.kind);
+    return t.pure && o.regions.empty() && o.kind != OpKind::Reduce;
+  }
+
   static void apply(State& st, Need n) {
     if (n == Need::Cta) st.pending.clear();
     if (n == Need::Warp)
@@ -123,7 +129,11 @@ class BarrierPass {
     Op& o = *b.ops[i];
     if (need != Need::None) {
       if (m.insert) {
-        Builder bld{k_, &b, o.loc, {}, static_cast<long>(i)};
+        // As early as the hazard allows: above the register-only work before the access (the
+        // address arithmetic of the next copies), right after the last op with an effect.
+        std::size_t at = i;
+        while (at > 0 && registersOnly(*b.ops[at - 1])) --at;
+        Builder bld{k_, &b, o.loc, {}, static_cast<long>(at)};
         Op* bar = bld.create(OpKind::Barrier, {}, {});
         bar->sync = need == Need::Cta ? Sync::Cta : Sync::Warp;
         bar->note = std::string(what->write ? "writes" : "reads") + " after the " + (why->fp.write ? "writes" : "reads") + " of " +
@@ -151,15 +161,25 @@ class BarrierPass {
         }
         case OpKind::WarpGroup: block(*o.regions[0], st, m); continue;
         case OpKind::Barrier: apply(st, o.sync == Sync::Warp ? Need::Warp : Need::Cta); continue;
-        case OpKind::AsyncWait:
-        case OpKind::MBarrierWait:
-          // The copies have landed: from now on they are ordinary writes of other threads.
+        case OpKind::AsyncWait: {
+          // cp.async copies have landed: from now on they are ordinary writes of other threads.
+          std::vector<Pending> still;
           for (Pending& f : st.inflight) {
+            if (f.fp.tma) {
+              still.push_back(f);
+              continue;
+            }
             f.fp.async = false;
             f.epoch = epoch_;
             st.pending.push_back(f);
           }
-          st.inflight.clear();
+          st.inflight = std::move(still);
+          break;
+        }
+        case OpKind::MBarrierWait:
+          // A TMA box is complete, and visible to the threads that waited for its mbarrier.
+          st.inflight.erase(std::remove_if(st.inflight.begin(), st.inflight.end(), [](const Pending& f) { return f.fp.tma; }),
+                            st.inflight.end());
           break;
         default: break;
       }

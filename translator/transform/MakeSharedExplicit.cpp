@@ -175,7 +175,7 @@ struct Lowering {
     const std::vector<int> shape = raw->type.isTile() ? raw->type.shape : std::vector<int>{1};
     Builder bld{k, o.parent, o.loc, raw->hint.empty() ? raw->name : raw->hint, -1};
     bld.setInsertionAfter(o);
-    Value* buf = alloc(bld, Type::shared(e, shape, 1, {(shape.back() + conversionPad(shape, e.bytes())) * e.bytes(), 0}), raw, "_old");
+    Value* buf = alloc(bld, Type::shared(e, shape, 1, {(shape.back() + conversionPad(shape, e.bytes())) * e.bytes(), 0}), raw, "_shared");
     store(bld, raw, buf, false);
     Value* old = k.newValue(raw->type, raw->name);
     old->hint = raw->hint;

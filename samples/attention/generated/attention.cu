@@ -20,7 +20,7 @@
 // Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
 //   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
-//   acc_smem_t1 at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
@@ -35,63 +35,63 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
   const int L4_wm = warp;  // warp row of L4
   const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[2];  // tile<128xi32> in L3
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L3_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
   int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t2[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_t2[reg] = L0_t0 + reg * 8;
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
-  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
   int offs_d_1[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
-  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L1
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d_1[(reg % 2)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[16];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_t9[(reg / 2)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -117,56 +117,56 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
-    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
+    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-    int64_t kv_offsets_t4[2];  // tile<1x64xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
     int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 2)] + kv_offsets_t4[(reg % 2)];
-    const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-    bool k_tile_t2[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
     __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_t2[(reg / 2)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
+    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
     __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_t2[(reg / 2)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_t1[16];  // tile<1x64xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_lt[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
     __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
-    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][64], B k_tile_smem transposed [64][64]
       const unsigned char* const dot_a = q_tile_smem;
@@ -191,92 +191,92 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L4
+    float qk_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L3
+    float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L3
+    float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L4
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_t1 = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_smem [64][64]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_smem [64][64]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -309,21 +309,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[32];  // tile<128x64xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
-  float store_t4[32];  // tile<128x64xf32> in L4
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_t5[32];  // tile<128x64xf16> in L4
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (q_tile_t8[(reg / 16)]) *store_t3[reg] = store_t5[reg];
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false_aligned ----
@@ -345,7 +345,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
 //   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_t1 at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
@@ -359,59 +359,59 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   const int L1_wm = warp;  // warp row of L1
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[2];  // tile<128xi32> in L0
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L0_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
   int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t2[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_t2[reg] = L3_t0 + reg * 32;
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
-  int64_t q_tile_t4[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[4];  // tile<128x1xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
   int offs_d_1[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[4];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_t9[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -434,9 +434,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -453,45 +453,42 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   }
   unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
   unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  const bool start_n_t1 = 0 < end_n;
+  const bool start_n_lt = 0 < end_n;
   int offs_d_2[2];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
-  int offs_n[2];  // tile<64xi32> in L3
+  int64_t kv_offsets_cvt[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_n[reg] = 0 + offs_d_2[reg];
-  int64_t kv_offsets_t1[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
+  int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_t2[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-  int64_t kv_offsets_t3[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-  int64_t kv_offsets_t4[8];  // tile<1x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
   int64_t kv_offsets[16];  // tile<64x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-  const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-  bool k_tile_t2[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[2];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) k_tile_lt[reg] = offs_d_2[reg] < seq_len;
+  const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -506,62 +503,62 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
   int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_t2 = start_n_ahead < end_n;
-    int offs_n_1[2];  // tile<64xi32> in L3
+    const bool start_n_lt_1 = start_n_ahead < end_n;
+    int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n_1[reg] = start_n_ahead + offs_d_2[reg];
-    int64_t kv_offsets_t5[2];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
+    int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t6[2];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
-    int64_t kv_offsets_t7[2];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
     int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-    const __half* k_tile_t3[16];  // tile<64x64xptr<const f16>> in L4
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
-    bool k_tile_t4[2];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+    bool k_tile_lt_1[2];  // tile<64x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_t2[16];  // tile<64x64xptr<const f16>> in L4
+    for (int reg = 0; reg < 2; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+    const __half* v_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    for (int reg = 0; reg < 16; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
     unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 9216;  // a stage of the ring
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
-    int offs_n_2[16];  // tile<64xi32> in L2
+    int offs_n_1[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_d[reg];
-    bool valid_t1[16];  // tile<1x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+    bool valid_lt[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
-    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [64][64]
       const unsigned char* const dot_a = q_tile_smem;
@@ -586,88 +583,88 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L1
+    float qk_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L0
+    float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L0
+    float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L1
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_t1 = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][64]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_ring_slot_2 [64][64]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -693,40 +690,40 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
         }
       }
     }
-    const bool pipe_t1 = pipe_read == 1;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 1;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    const bool pipe_eq = pipe_read == 1;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 1;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
-  float store_t4[32];  // tile<128x64xf32> in L1
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_t5[32];  // tile<128x64xf16> in L1
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (q_tile_t8[(reg / 16)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
 
@@ -747,7 +744,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
 // Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
 //   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
-//   acc_smem_t1 at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
@@ -762,63 +759,63 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
   const int L4_wm = warp;  // warp row of L4
   const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[2];  // tile<128xi32> in L3
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L3_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
   int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t2[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_t2[reg] = L0_t0 + reg * 8;
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
-  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
   int offs_d_1[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
-  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L1
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d_1[(reg % 2)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[16];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_t9[(reg / 2)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -844,56 +841,56 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
-    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
+    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-    int64_t kv_offsets_t4[2];  // tile<1x64xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
     int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 2)] + kv_offsets_t4[(reg % 2)];
-    const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-    bool k_tile_t2[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
     __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_t2[(reg / 2)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L1
+    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
     __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_t2[(reg / 2)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_t1[16];  // tile<1x64xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_lt[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
     __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
-    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][64], B k_tile_smem transposed [64][64]
       const unsigned char* const dot_a = q_tile_smem;
@@ -918,92 +915,92 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L4
+    float qk_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L3
+    float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L3
+    float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L4
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_t1 = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_smem [64][64]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_smem [64][64]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -1036,21 +1033,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[32];  // tile<128x64xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
-  float store_t4[32];  // tile<128x64xf32> in L4
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_t5[32];  // tile<128x64xf16> in L4
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (q_tile_t8[(reg / 16)]) *store_t3[reg] = store_t5[reg];
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true_aligned ----
@@ -1072,7 +1069,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
 //   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_t1 at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
@@ -1086,59 +1083,59 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   const int L1_wm = warp;  // warp row of L1
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[2];  // tile<128xi32> in L0
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t1[reg] = L0_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
   int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t2[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_t2[reg] = L3_t0 + reg * 32;
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_t2[reg];
-  int64_t q_tile_t4[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[4];  // tile<128x1xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
   int offs_d_1[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_t7[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[4];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_t9[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -1161,9 +1158,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -1180,45 +1177,42 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   }
   unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
   unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  const bool start_n_t1 = 0 < end_n;
+  const bool start_n_lt = 0 < end_n;
   int offs_d_2[2];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
-  int offs_n[2];  // tile<64xi32> in L3
+  int64_t kv_offsets_cvt[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_n[reg] = 0 + offs_d_2[reg];
-  int64_t kv_offsets_t1[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
+  int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_t2[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-  int64_t kv_offsets_t3[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-  int64_t kv_offsets_t4[8];  // tile<1x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_d_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
   int64_t kv_offsets[16];  // tile<64x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-  const __half* k_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-  bool k_tile_t2[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[2];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_t1[16];  // tile<64x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) k_tile_lt[reg] = offs_d_2[reg] < seq_len;
+  const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -1233,62 +1227,62 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
   int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_t2 = start_n_ahead < end_n;
-    int offs_n_1[2];  // tile<64xi32> in L3
+    const bool start_n_lt_1 = start_n_ahead < end_n;
+    int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n_1[reg] = start_n_ahead + offs_d_2[reg];
-    int64_t kv_offsets_t5[2];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
+    int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t6[2];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
-    int64_t kv_offsets_t7[2];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
     int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-    const __half* k_tile_t3[16];  // tile<64x64xptr<const f16>> in L4
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
-    bool k_tile_t4[2];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+    bool k_tile_lt_1[2];  // tile<64x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_t2[16];  // tile<64x64xptr<const f16>> in L4
+    for (int reg = 0; reg < 2; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+    const __half* v_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    for (int reg = 0; reg < 16; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
     unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 9216;  // a stage of the ring
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
-    int offs_n_2[16];  // tile<64xi32> in L2
+    int offs_n_1[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_d[reg];
-    bool valid_t1[16];  // tile<1x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+    bool valid_lt[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
-    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [64][64]
       const unsigned char* const dot_a = q_tile_smem;
@@ -1313,88 +1307,88 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L1
+    float qk_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L0
+    float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L0
+    float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L1
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_t1 = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][64]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_ring_slot_2 [64][64]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -1420,40 +1414,40 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
         }
       }
     }
-    const bool pipe_t1 = pipe_read == 1;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 1;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    const bool pipe_eq = pipe_read == 1;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 1;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t3[reg] = store_t2[(reg / 16)] + offs_d[(reg % 16)];
-  float store_t4[32];  // tile<128x64xf32> in L1
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_t5[32];  // tile<128x64xf16> in L1
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (q_tile_t8[(reg / 16)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
 
@@ -1474,7 +1468,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
 // Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
 //   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
-//   acc_smem_t1 at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
@@ -1489,63 +1483,63 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
   const int L4_wm = warp;  // warp row of L4
   const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[4];  // tile<128xi32> in L2
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_t1[reg] = L2_t1 + reg * 32;
-  int offs_m_t2[2];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L2_t1 + reg * 32;
+  int offs_m_range_1[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L3_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t3[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_t3[reg] = L0_t0 + reg * 8;
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
-  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
-  int offs_m_t4[32];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_m_range_3[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L1
+  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 4)] + offs_m_t1[(reg % 4)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range[(reg % 4)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[16];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_t9[(reg / 4)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 4)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -1562,68 +1556,68 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n_t1[16];  // tile<64xi32> in L5
+    int offs_n_range[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_t1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
     int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_t1[reg];
-    int offs_n_t2[8];  // tile<64xi32> in L0
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
+    int offs_n_range_1[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_t2[reg] = L0_t0 + reg * 8;
+    for (int reg = 0; reg < 8; ++reg) offs_n_range_1[reg] = L0_t0 + reg * 8;
     int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_t2[reg];
-    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-    int64_t kv_offsets_t4[4];  // tile<1x128xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
     int64_t kv_offsets[32];  // tile<64x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 4)] + kv_offsets_t4[(reg % 4)];
-    const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-    bool k_tile_t2[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
     __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_t2[(reg / 4)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
     __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_t2[(reg / 4)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_t1[16];  // tile<1x64xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_lt[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
-    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][128], B k_tile_smem transposed [64][128]
       const unsigned char* const dot_a = q_tile_smem;
@@ -1648,92 +1642,92 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L4
+    float qk_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L3
+    float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L3
+    float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L4
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[64];  // tile<128x128xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_t1 = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_smem = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_smem [64][128]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_smem [64][128]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -1766,21 +1760,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[64];  // tile<128x128xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
-  float store_t4[64];  // tile<128x128xf32> in L4
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  float store_div[64];  // tile<128x128xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
-  __half store_t5[64];  // tile<128x128xf16> in L4
+  for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_cvt[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (q_tile_t8[(reg / 32)]) *store_t3[reg] = store_t5[reg];
+  for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 }
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false_aligned ----
@@ -1802,7 +1796,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
 //   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_t1 at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
@@ -1816,59 +1810,59 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   const int L1_wm = warp;  // warp row of L1
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[8];  // tile<128xi32> in L5
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_t1[reg] = L5_t1 * 8 + reg;
-  int offs_m_t2[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+  int offs_m_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L0_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t3[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_t3[reg] = L3_t0 + reg * 16;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
-  int64_t q_tile_t4[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[8];  // tile<128x1xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
-  int offs_m_t4[32];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_m_range_3[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_m_t1[(reg % 8)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_t9[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -1891,9 +1885,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (false) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -1910,45 +1904,42 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   }
   unsigned char* const k_tile_ring = smem + 34816;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
   unsigned char* const v_tile_ring = smem + 69632;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
-  const bool start_n_t1 = 0 < end_n;
-  int offs_n_t1[4];  // tile<64xi32> in L3
+  const bool start_n_lt = 0 < end_n;
+  int offs_n_range[4];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n_t1[reg] = L3_t0 + reg * 16;
-  int offs_n[4];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
+  int64_t kv_offsets_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 0 + offs_n_t1[reg];
-  int64_t kv_offsets_t1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
+  int64_t kv_offsets_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_t2[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  int64_t kv_offsets_add[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-  int64_t kv_offsets_t3[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-  int64_t kv_offsets_t4[8];  // tile<1x128xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
   int64_t kv_offsets[32];  // tile<64x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-  const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-  bool k_tile_t2[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
+  const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -1963,65 +1954,65 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
   int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_t2 = start_n_ahead < end_n;
-    int offs_n_1[4];  // tile<64xi32> in L3
+    const bool start_n_lt_1 = start_n_ahead < end_n;
+    int offs_n[4];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_n_t1[reg];
-    int64_t kv_offsets_t5[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = start_n_ahead + offs_n_range[reg];
+    int64_t kv_offsets_cvt_2[4];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t6[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul_1[4];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
-    int64_t kv_offsets_t7[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    int64_t kv_offsets_add_1[4];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
     int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-    const __half* k_tile_t3[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
-    bool k_tile_t4[4];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+    bool k_tile_lt_1[4];  // tile<64x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_t2[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+    const __half* v_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
     unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 17408;  // a stage of the ring
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
-    int offs_n_t2[16];  // tile<64xi32> in L2
+    int offs_n_range_1[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_t2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_2[16];  // tile<64xi32> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n_1[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_t2[reg];
-    bool valid_t1[16];  // tile<1x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    bool valid_lt[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || true);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
     bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
-    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][128], B k_tile_ring_slot_2 transposed [64][128]
       const unsigned char* const dot_a = q_tile_smem;
@@ -2046,88 +2037,88 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L1
+    float qk_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L0
+    float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L0
+    float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L1
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[64];  // tile<128x128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_t1 = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_smem = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][128]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -2153,40 +2144,40 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
         }
       }
     }
-    const bool pipe_t1 = pipe_read == 1;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 1;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    const bool pipe_eq = pipe_read == 1;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 1;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
-  float store_t4[64];  // tile<128x128xf32> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
-  __half store_t5[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (q_tile_t8[(reg / 32)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
 
@@ -2207,7 +2198,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
 // Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
 //   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
-//   acc_smem_t1 at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
@@ -2222,63 +2213,63 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
   const int L4_wm = warp;  // warp row of L4
   const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[4];  // tile<128xi32> in L2
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_t1[reg] = L2_t1 + reg * 32;
-  int offs_m_t2[2];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L2_t1 + reg * 32;
+  int offs_m_range_1[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L3_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t3[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_t3[reg] = L0_t0 + reg * 8;
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
-  int64_t q_tile_t4[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[16];  // tile<128x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
-  int offs_m_t4[32];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_m_range_3[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L1
+  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 4)] + offs_m_t1[(reg % 4)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range[(reg % 4)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[16];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_t9[(reg / 4)] ? *q_tile_t7[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 4)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -2295,68 +2286,68 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
-    int offs_n_t1[16];  // tile<64xi32> in L5
+    int offs_n_range[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_t1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
     int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_t1[reg];
-    int offs_n_t2[8];  // tile<64xi32> in L0
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
+    int offs_n_range_1[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_t2[reg] = L0_t0 + reg * 8;
+    for (int reg = 0; reg < 8; ++reg) offs_n_range_1[reg] = L0_t0 + reg * 8;
     int offs_n_1[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_t2[reg];
-    int64_t kv_offsets_t1[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t2[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-    int64_t kv_offsets_t3[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-    int64_t kv_offsets_t4[4];  // tile<1x128xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
     int64_t kv_offsets[32];  // tile<64x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 4)] + kv_offsets_t4[(reg % 4)];
-    const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-    bool k_tile_t2[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_t2[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
     __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_t2[(reg / 4)] ? *k_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+    for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
     __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_t2[(reg / 4)] ? *v_tile_t1[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_t1[16];  // tile<1x64xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    bool valid_lt[16];  // tile<1x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 35) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
-    float qk_t1[32];  // tile<128x64xf32> in L4, mma accumulator
+    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][128], B k_tile_smem transposed [64][128]
       const unsigned char* const dot_a = q_tile_smem;
@@ -2381,92 +2372,92 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L4
+    float qk_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L3
+    float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L3
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L3
+    float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L4
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[64];  // tile<128x128xf32> in L4
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_t1 = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_smem = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_smem [64][128]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_smem [64][128]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -2499,21 +2490,21 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L4
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[64];  // tile<128x128xptr<f16>> in L4
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
-  float store_t4[64];  // tile<128x128xf32> in L4
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  float store_div[64];  // tile<128x128xf32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
-  __half store_t5[64];  // tile<128x128xf16> in L4
+  for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_cvt[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (q_tile_t8[(reg / 32)]) *store_t3[reg] = store_t5[reg];
+  for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 }
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true_aligned ----
@@ -2535,7 +2526,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
 //   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_t1 at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
@@ -2549,59 +2540,59 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   const int L1_wm = warp;  // warp row of L1
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_t1 = blockIdx.x;
-  const int start_m = start_m_t1 * 128;
-  const int head_offset_t1 = blockIdx.y;
-  const int64_t head_offset_t2 = static_cast<int64_t>(head_offset_t1);
-  const int64_t head_offset = head_offset_t2 * stride_head;
-  int offs_m_t1[8];  // tile<128xi32> in L5
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_t1[reg] = L5_t1 * 8 + reg;
-  int offs_m_t2[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+  int offs_m_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_t2[reg] = L0_t0 + reg * 64;
+  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_t2[reg];
-  const __half* const q_tile_t1 = q + head_offset;
-  int64_t q_tile_t2[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t2[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_t3[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t3[reg] = q_tile_t2[reg] * stride_row;
-  int offs_m_t3[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_t3[reg] = L3_t0 + reg * 16;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_t3[reg];
-  int64_t q_tile_t4[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t4[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_t5[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t5[reg] = q_tile_t4[reg] * stride_row;
-  const __half* q_tile_t6[8];  // tile<128x1xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t6[reg] = q_tile_t1 + q_tile_t5[reg];
-  int offs_m_t4[32];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_m_range_3[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_t4[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* q_tile_t7[64];  // tile<128x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_t7[reg] = q_tile_t6[(reg / 8)] + offs_m_t1[(reg % 8)];
-  bool q_tile_t8[2];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_t8[reg] = offs_m[reg] < seq_len;
-  bool q_tile_t9[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_t9[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_t9[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_t7[reg]);
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -2624,9 +2615,9 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   const float qk_scale = sm_scale * 1.44269502f;
   int end_n;
   if (true) {
-    const int end_n_t1 = start_m + 128;
-    const int end_n_t2 = (seq_len < end_n_t1 ? seq_len : end_n_t1);
-    end_n = end_n_t2;
+    const int end_n_add = start_m + 128;
+    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+    end_n = end_n_min;
   } else {
     end_n = seq_len;
   }
@@ -2643,45 +2634,42 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   }
   unsigned char* const k_tile_ring = smem + 34816;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
   unsigned char* const v_tile_ring = smem + 69632;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
-  const bool start_n_t1 = 0 < end_n;
-  int offs_n_t1[4];  // tile<64xi32> in L3
+  const bool start_n_lt = 0 < end_n;
+  int offs_n_range[4];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n_t1[reg] = L3_t0 + reg * 16;
-  int offs_n[4];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
+  int64_t kv_offsets_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 0 + offs_n_t1[reg];
-  int64_t kv_offsets_t1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
+  int64_t kv_offsets_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_t1[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_t2[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  int64_t kv_offsets_add[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_t2[reg] = kv_offsets_t1[reg] * stride_row;
-  int64_t kv_offsets_t3[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_t3[reg] = head_offset + kv_offsets_t2[reg];
-  int64_t kv_offsets_t4[8];  // tile<1x128xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_t4[reg] = static_cast<int64_t>(offs_m_t1[reg]);
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
   int64_t kv_offsets[32];  // tile<64x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_t3[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-  const __half* k_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_t1[reg] = k + kv_offsets[reg];
-  bool k_tile_t2[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_t2[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_t1[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
+  const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_t1[reg] = v + kv_offsets[reg];
+  for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t1[reg], start_n_t1 && k_tile_t2[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -2696,65 +2684,65 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
   int pipe_write = 1;
   for (int start_n = 0; start_n < end_n; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_t2 = start_n_ahead < end_n;
-    int offs_n_1[4];  // tile<64xi32> in L3
+    const bool start_n_lt_1 = start_n_ahead < end_n;
+    int offs_n[4];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_n_t1[reg];
-    int64_t kv_offsets_t5[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = start_n_ahead + offs_n_range[reg];
+    int64_t kv_offsets_cvt_2[4];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t5[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_t6[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul_1[4];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t6[reg] = kv_offsets_t5[reg] * stride_row;
-    int64_t kv_offsets_t7[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    int64_t kv_offsets_add_1[4];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_t7[reg] = head_offset + kv_offsets_t6[reg];
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
     int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_t7[(reg / 8)] + kv_offsets_t4[(reg % 8)];
-    const __half* k_tile_t3[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_t3[reg] = k + kv_offsets_1[reg];
-    bool k_tile_t4[4];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+    bool k_tile_lt_1[4];  // tile<64x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_t4[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_t2[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+    const __half* v_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_t2[reg] = v + kv_offsets_1[reg];
+    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
     unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 17408;  // a stage of the ring
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_t3[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_t2[reg], start_n_t2 && k_tile_t4[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
-    int offs_n_t2[16];  // tile<64xi32> in L2
+    int offs_n_range_1[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_t2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_2[16];  // tile<64xi32> in L2
+    for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    int offs_n_1[16];  // tile<64xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_t2[reg];
-    bool valid_t1[16];  // tile<1x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    bool valid_lt[16];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_t1[reg] = offs_n_2[reg] < seq_len;
-    bool valid_t2[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+    bool valid_ge[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t2[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
-    bool valid_t3[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+    bool valid_or[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_t3[reg] = (valid_t2[reg] || false);
+    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
     bool valid[32];  // tile<128x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_t1[(reg % 16)] && valid_t3[reg]);
-    float qk_t1[32];  // tile<128x64xf32> in L1, mma accumulator
+    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t1[reg] = 0.0f;
+    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
     {
       // A q_tile_smem [128][128], B k_tile_ring_slot_2 transposed [64][128]
       const unsigned char* const dot_a = q_tile_smem;
@@ -2779,88 +2767,88 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
           for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_t1[(2 * mi) * 16 + 2 * ni], qk_t1[(2 * mi) * 16 + 2 * ni + 1], qk_t1[(2 * mi + 1) * 16 + 2 * ni], qk_t1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
-    float qk_t2[32];  // tile<128x64xf32> in L1
+    float qk_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_t2[reg] = qk_t1[reg] * qk_scale;
+    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_t2[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_t1[2];  // tile<128xf32> in L0
+    float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_t1[reg] = fmaxf(m_new_t1[reg], qk[reg * 16 + reg2]);
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 1));
-      m_new_t1[reg] = fmaxf(m_new_t1[reg], __shfl_xor_sync(0xffffffffu, m_new_t1[reg], 2));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
+      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_t1[reg]);
-    float alpha_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_t1[reg] = m_i[reg] - m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_t1[reg]);
-    float p_t1[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+    float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_t1[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_t1[reg]);
-    float l_i_t1[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_t1[reg] = l_i[reg] * alpha[reg];
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
     // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_t2[2];  // tile<128xf32> in L0
+    float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 16];
       #pragma unroll
       for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_t2[reg] = l_i_t2[reg] + p[reg * 16 + reg2];
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
       }
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 1);
-      l_i_t2[reg] = l_i_t2[reg] + __shfl_xor_sync(0xffffffffu, l_i_t2[reg], 2);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_t1[reg] + l_i_t2[reg];
-    __half acc_t1[32];  // tile<128x64xf16> in L1
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_t1[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_t2[64];  // tile<128x128xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_t2[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_t1 = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+    for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
+    unsigned char* const acc_smem_smem = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_t1[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t1[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_t1 + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_t2[reg];
+    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_t1 [128][64], B v_tile_ring_slot_2 [64][128]
-      const unsigned char* const dot_a = acc_smem_t1;
+      // A acc_smem_smem [128][64], B v_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
@@ -2886,40 +2874,40 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
         }
       }
     }
-    const bool pipe_t1 = pipe_read == 1;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 1;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    const bool pipe_eq = pipe_read == 1;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 1;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  __half* const store_t1 = out + head_offset;
-  __half* store_t2[2];  // tile<128x1xptr<f16>> in L1
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1 + q_tile_t3[reg];
-  __half* store_t3[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t3[reg] = store_t2[(reg / 32)] + offs_m_t4[(reg % 32)];
-  float store_t4[64];  // tile<128x128xf32> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = acc[reg] / l_i[(reg / 32)];
-  __half store_t5[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
+  __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(store_t4[reg]);
+  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (q_tile_t8[(reg / 32)]) *reinterpret_cast<unsigned*>(store_t3[reg]) = word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
 

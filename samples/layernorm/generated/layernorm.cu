@@ -13,160 +13,160 @@
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 19: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * row_stride;
-  const __half* const v_t2 = x + v_t1;
-  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_mul = r * row_stride;
+  const __half* const v_ptr = x + v_mul;
+  const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
-  __half v_t4[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
+  __half v_load[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t4[reg] = mask[reg] ? *v_t3[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 16; ++reg) v_load[reg] = mask[reg] ? *v_ptr_1[reg] : tilecc::cvt_f16(0.0f);
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
-  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_load[reg]);
+  unsigned char* const mean_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float mean_t1_part[1];
+  float mean_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = v[0];
+    mean_sum_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
+      mean_sum_part[reg] = mean_sum_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = mean_t1_part[reg];
+        pbuf[warp] = mean_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      mean_t1_part[reg] = pbuf[0];
+      mean_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
+        mean_sum_part[reg] = mean_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float mean_t1 = mean_t1_part[0];
-  const float mean_t2 = tilecc::cvt_f32(n_cols);
-  const float mean = mean_t1 / mean_t2;
-  float centered_t1[16];  // tile<4096xf32> in L0
+  const float mean_sum = mean_sum_part[0];
+  const float mean_cvt = tilecc::cvt_f32(n_cols);
+  const float mean = mean_sum / mean_cvt;
+  float centered_sub[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) centered_t1[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 16; ++reg) centered_sub[reg] = v[reg] - mean;
   float centered[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
-  float rstd_t1[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? centered_sub[reg] : 0.0f;
+  float rstd_mul[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float rstd_t2_part[1];
+  float rstd_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t1[0];
+    rstd_sum_part[reg] = rstd_mul[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
+      rstd_sum_part[reg] = rstd_sum_part[reg] + rstd_mul[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = rstd_t2_part[reg];
+        pbuf[warp] = rstd_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      rstd_t2_part[reg] = pbuf[0];
+      rstd_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
+        rstd_sum_part[reg] = rstd_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float rstd_t2 = rstd_t2_part[0];
-  const float rstd_t3 = rstd_t2 / mean_t2;
-  const float rstd_t4 = rstd_t3 + eps;
-  const float rstd_t5 = sqrtf(rstd_t4);
-  const float rstd = 1.0f / rstd_t5;
-  const __half* w_t1[16];  // tile<4096xptr<const f16>> in L0
+  const float rstd_sum = rstd_sum_part[0];
+  const float rstd_div = rstd_sum / mean_cvt;
+  const float rstd_add = rstd_div + eps;
+  const float rstd_sqrt = sqrtf(rstd_add);
+  const float rstd = 1.0f / rstd_sqrt;
+  const __half* w_ptr[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) w_t1[reg] = weight + cols[reg];
-  __half w_t2[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) w_ptr[reg] = weight + cols[reg];
+  __half w_load[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) w_t2[reg] = mask[reg] ? *w_t1[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 16; ++reg) w_load[reg] = mask[reg] ? *w_ptr[reg] : tilecc::cvt_f16(0.0f);
   float w[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) w[reg] = tilecc::cvt_f32(w_t2[reg]);
-  const __half* b_t1[16];  // tile<4096xptr<const f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) w[reg] = tilecc::cvt_f32(w_load[reg]);
+  const __half* b_ptr[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b_t1[reg] = bias + cols[reg];
-  __half b_t2[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) b_ptr[reg] = bias + cols[reg];
+  __half b_load[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b_t2[reg] = mask[reg] ? *b_t1[reg] : tilecc::cvt_f16(0.0f);
+  for (int reg = 0; reg < 16; ++reg) b_load[reg] = mask[reg] ? *b_ptr[reg] : tilecc::cvt_f16(0.0f);
   float b[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(b_t2[reg]);
-  __half* const store_t1 = y + v_t1;
-  __half* store_t2[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(b_load[reg]);
+  __half* const store_ptr = y + v_mul;
+  __half* store_ptr_1[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t2[reg] = store_t1 + cols[reg];
-  float store_t3[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  float store_mul[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = centered[reg] * rstd;
-  float store_t4[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = centered[reg] * rstd;
+  float store_mul_1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
-  float store_t5[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = store_mul[reg] * w[reg];
+  float store_add[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
-  __half store_t6[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_add[reg] = store_mul_1[reg] + b[reg];
+  __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_add[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_t2[reg] = store_t6[reg];
-  float* const store_t7 = mean_out + r;
-  if (threadIdx.x == 0) *store_t7 = mean;
-  float* const store_t8 = rstd_out + r;
-  if (threadIdx.x == 0) *store_t8 = rstd;
+  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_cvt[reg];
+  float* const store_ptr_2 = mean_out + r;
+  if (threadIdx.x == 0) *store_ptr_2 = mean;
+  float* const store_ptr_3 = rstd_out + r;
+  if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096_aligned ----
@@ -180,230 +180,230 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __ha
 //   store at line 19: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 8 + (reg / 8) * 2048 + reg % 8;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * row_stride;
-  const __half* const v_t2 = x + v_t1;
-  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_mul = r * row_stride;
+  const __half* const v_ptr = x + v_mul;
+  const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
-  __half v_t4[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
+  __half v_load[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
-      v_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      v_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      v_t4[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      v_t4[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      v_t4[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      v_t4[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      v_t4[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      v_t4[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(v_ptr_1[reg]);
+      v_load[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      v_load[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      v_load[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      v_load[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      v_load[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      v_load[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      v_load[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      v_load[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      v_t4[reg] = tilecc::cvt_f16(0.0f);
-      v_t4[reg + 1] = tilecc::cvt_f16(0.0f);
-      v_t4[reg + 2] = tilecc::cvt_f16(0.0f);
-      v_t4[reg + 3] = tilecc::cvt_f16(0.0f);
-      v_t4[reg + 4] = tilecc::cvt_f16(0.0f);
-      v_t4[reg + 5] = tilecc::cvt_f16(0.0f);
-      v_t4[reg + 6] = tilecc::cvt_f16(0.0f);
-      v_t4[reg + 7] = tilecc::cvt_f16(0.0f);
+      v_load[reg] = tilecc::cvt_f16(0.0f);
+      v_load[reg + 1] = tilecc::cvt_f16(0.0f);
+      v_load[reg + 2] = tilecc::cvt_f16(0.0f);
+      v_load[reg + 3] = tilecc::cvt_f16(0.0f);
+      v_load[reg + 4] = tilecc::cvt_f16(0.0f);
+      v_load[reg + 5] = tilecc::cvt_f16(0.0f);
+      v_load[reg + 6] = tilecc::cvt_f16(0.0f);
+      v_load[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
-  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_load[reg]);
+  unsigned char* const mean_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float mean_t1_part[1];
+  float mean_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = v[0];
+    mean_sum_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
+      mean_sum_part[reg] = mean_sum_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = mean_t1_part[reg];
+        pbuf[warp] = mean_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      mean_t1_part[reg] = pbuf[0];
+      mean_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
+        mean_sum_part[reg] = mean_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float mean_t1 = mean_t1_part[0];
-  const float mean_t2 = tilecc::cvt_f32(n_cols);
-  const float mean = mean_t1 / mean_t2;
-  float centered_t1[16];  // tile<4096xf32> in L0
+  const float mean_sum = mean_sum_part[0];
+  const float mean_cvt = tilecc::cvt_f32(n_cols);
+  const float mean = mean_sum / mean_cvt;
+  float centered_sub[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) centered_t1[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 16; ++reg) centered_sub[reg] = v[reg] - mean;
   float centered[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
-  float rstd_t1[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) centered[reg] = mask[reg] ? centered_sub[reg] : 0.0f;
+  float rstd_mul[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float rstd_t2_part[1];
+  float rstd_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t1[0];
+    rstd_sum_part[reg] = rstd_mul[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
+      rstd_sum_part[reg] = rstd_sum_part[reg] + rstd_mul[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = rstd_t2_part[reg];
+        pbuf[warp] = rstd_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      rstd_t2_part[reg] = pbuf[0];
+      rstd_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
+        rstd_sum_part[reg] = rstd_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float rstd_t2 = rstd_t2_part[0];
-  const float rstd_t3 = rstd_t2 / mean_t2;
-  const float rstd_t4 = rstd_t3 + eps;
-  const float rstd_t5 = sqrtf(rstd_t4);
-  const float rstd = 1.0f / rstd_t5;
-  const __half* w_t1[16];  // tile<4096xptr<const f16>> in L0
+  const float rstd_sum = rstd_sum_part[0];
+  const float rstd_div = rstd_sum / mean_cvt;
+  const float rstd_add = rstd_div + eps;
+  const float rstd_sqrt = sqrtf(rstd_add);
+  const float rstd = 1.0f / rstd_sqrt;
+  const __half* w_ptr[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) w_t1[reg] = weight + cols[reg];
-  __half w_t2[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) w_ptr[reg] = weight + cols[reg];
+  __half w_load[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(w_t1[reg]);
-      w_t2[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      w_t2[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      w_t2[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      w_t2[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      w_t2[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      w_t2[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      w_t2[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      w_t2[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(w_ptr[reg]);
+      w_load[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      w_load[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      w_load[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      w_load[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      w_load[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      w_load[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      w_load[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      w_load[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      w_t2[reg] = tilecc::cvt_f16(0.0f);
-      w_t2[reg + 1] = tilecc::cvt_f16(0.0f);
-      w_t2[reg + 2] = tilecc::cvt_f16(0.0f);
-      w_t2[reg + 3] = tilecc::cvt_f16(0.0f);
-      w_t2[reg + 4] = tilecc::cvt_f16(0.0f);
-      w_t2[reg + 5] = tilecc::cvt_f16(0.0f);
-      w_t2[reg + 6] = tilecc::cvt_f16(0.0f);
-      w_t2[reg + 7] = tilecc::cvt_f16(0.0f);
+      w_load[reg] = tilecc::cvt_f16(0.0f);
+      w_load[reg + 1] = tilecc::cvt_f16(0.0f);
+      w_load[reg + 2] = tilecc::cvt_f16(0.0f);
+      w_load[reg + 3] = tilecc::cvt_f16(0.0f);
+      w_load[reg + 4] = tilecc::cvt_f16(0.0f);
+      w_load[reg + 5] = tilecc::cvt_f16(0.0f);
+      w_load[reg + 6] = tilecc::cvt_f16(0.0f);
+      w_load[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
   float w[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) w[reg] = tilecc::cvt_f32(w_t2[reg]);
-  const __half* b_t1[16];  // tile<4096xptr<const f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) w[reg] = tilecc::cvt_f32(w_load[reg]);
+  const __half* b_ptr[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b_t1[reg] = bias + cols[reg];
-  __half b_t2[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) b_ptr[reg] = bias + cols[reg];
+  __half b_load[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(b_t1[reg]);
-      b_t2[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      b_t2[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      b_t2[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      b_t2[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      b_t2[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      b_t2[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      b_t2[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      b_t2[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(b_ptr[reg]);
+      b_load[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      b_load[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      b_load[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      b_load[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      b_load[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      b_load[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      b_load[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      b_load[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      b_t2[reg] = tilecc::cvt_f16(0.0f);
-      b_t2[reg + 1] = tilecc::cvt_f16(0.0f);
-      b_t2[reg + 2] = tilecc::cvt_f16(0.0f);
-      b_t2[reg + 3] = tilecc::cvt_f16(0.0f);
-      b_t2[reg + 4] = tilecc::cvt_f16(0.0f);
-      b_t2[reg + 5] = tilecc::cvt_f16(0.0f);
-      b_t2[reg + 6] = tilecc::cvt_f16(0.0f);
-      b_t2[reg + 7] = tilecc::cvt_f16(0.0f);
+      b_load[reg] = tilecc::cvt_f16(0.0f);
+      b_load[reg + 1] = tilecc::cvt_f16(0.0f);
+      b_load[reg + 2] = tilecc::cvt_f16(0.0f);
+      b_load[reg + 3] = tilecc::cvt_f16(0.0f);
+      b_load[reg + 4] = tilecc::cvt_f16(0.0f);
+      b_load[reg + 5] = tilecc::cvt_f16(0.0f);
+      b_load[reg + 6] = tilecc::cvt_f16(0.0f);
+      b_load[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
   float b[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(b_t2[reg]);
-  __half* const store_t1 = y + v_t1;
-  __half* store_t2[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) b[reg] = tilecc::cvt_f32(b_load[reg]);
+  __half* const store_ptr = y + v_mul;
+  __half* store_ptr_1[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t2[reg] = store_t1 + cols[reg];
-  float store_t3[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  float store_mul[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = centered[reg] * rstd;
-  float store_t4[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = centered[reg] * rstd;
+  float store_mul_1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
-  float store_t5[16];  // tile<4096xf32> in L0
+  for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = store_mul[reg] * w[reg];
+  float store_add[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
-  __half store_t6[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_add[reg] = store_mul_1[reg] + b[reg];
+  __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_add[reg]);
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(store_t6[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 7)])) << 16);
-    if (mask[reg]) *reinterpret_cast<uint4*>(store_t2[reg]) = word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 7)])) << 16);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
-  float* const store_t7 = mean_out + r;
-  if (threadIdx.x == 0) *store_t7 = mean;
-  float* const store_t8 = rstd_out + r;
-  if (threadIdx.x == 0) *store_t8 = rstd;
+  float* const store_ptr_2 = mean_out + r;
+  if (threadIdx.x == 0) *store_ptr_2 = mean;
+  float* const store_ptr_3 = rstd_out + r;
+  if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024 ----
@@ -416,148 +416,148 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(co
 //   load at line 18: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 19: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * row_stride;
-  const float* const v_t2 = x + v_t1;
-  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_mul = r * row_stride;
+  const float* const v_ptr = x + v_mul;
+  const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
   float v[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *v_t3[reg] : 0.0f;
-  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *v_ptr_1[reg] : 0.0f;
+  unsigned char* const mean_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float mean_t1_part[1];
+  float mean_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = v[0];
+    mean_sum_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
+      mean_sum_part[reg] = mean_sum_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = mean_t1_part[reg];
+        pbuf[warp] = mean_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      mean_t1_part[reg] = pbuf[0];
+      mean_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
+        mean_sum_part[reg] = mean_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float mean_t1 = mean_t1_part[0];
-  const float mean_t2 = tilecc::cvt_f32(n_cols);
-  const float mean = mean_t1 / mean_t2;
-  float centered_t1[4];  // tile<1024xf32> in L0
+  const float mean_sum = mean_sum_part[0];
+  const float mean_cvt = tilecc::cvt_f32(n_cols);
+  const float mean = mean_sum / mean_cvt;
+  float centered_sub[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) centered_t1[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 4; ++reg) centered_sub[reg] = v[reg] - mean;
   float centered[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
-  float rstd_t1[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? centered_sub[reg] : 0.0f;
+  float rstd_mul[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 4; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float rstd_t2_part[1];
+  float rstd_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t1[0];
+    rstd_sum_part[reg] = rstd_mul[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
+      rstd_sum_part[reg] = rstd_sum_part[reg] + rstd_mul[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = rstd_t2_part[reg];
+        pbuf[warp] = rstd_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      rstd_t2_part[reg] = pbuf[0];
+      rstd_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
+        rstd_sum_part[reg] = rstd_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float rstd_t2 = rstd_t2_part[0];
-  const float rstd_t3 = rstd_t2 / mean_t2;
-  const float rstd_t4 = rstd_t3 + eps;
-  const float rstd_t5 = sqrtf(rstd_t4);
-  const float rstd = 1.0f / rstd_t5;
-  const float* w_t1[4];  // tile<1024xptr<const f32>> in L0
+  const float rstd_sum = rstd_sum_part[0];
+  const float rstd_div = rstd_sum / mean_cvt;
+  const float rstd_add = rstd_div + eps;
+  const float rstd_sqrt = sqrtf(rstd_add);
+  const float rstd = 1.0f / rstd_sqrt;
+  const float* w_ptr[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) w_t1[reg] = weight + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) w_ptr[reg] = weight + cols[reg];
   float w[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) w[reg] = mask[reg] ? *w_t1[reg] : 0.0f;
-  const float* b_t1[4];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) w[reg] = mask[reg] ? *w_ptr[reg] : 0.0f;
+  const float* b_ptr[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_t1[reg] = bias + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) b_ptr[reg] = bias + cols[reg];
   float b[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b[reg] = mask[reg] ? *b_t1[reg] : 0.0f;
-  float* const store_t1 = y + v_t1;
-  float* store_t2[4];  // tile<1024xptr<f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) b[reg] = mask[reg] ? *b_ptr[reg] : 0.0f;
+  float* const store_ptr = y + v_mul;
+  float* store_ptr_1[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t2[reg] = store_t1 + cols[reg];
-  float store_t3[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  float store_mul[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = centered[reg] * rstd;
-  float store_t4[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = centered[reg] * rstd;
+  float store_mul_1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
-  float store_t5[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_mul_1[reg] = store_mul[reg] * w[reg];
+  float store_add[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
+  for (int reg = 0; reg < 4; ++reg) store_add[reg] = store_mul_1[reg] + b[reg];
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_t2[reg] = store_t5[reg];
-  float* const store_t6 = mean_out + r;
-  if (threadIdx.x == 0) *store_t6 = mean;
-  float* const store_t7 = rstd_out + r;
-  if (threadIdx.x == 0) *store_t7 = rstd;
+  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_add[reg];
+  float* const store_ptr_2 = mean_out + r;
+  if (threadIdx.x == 0) *store_ptr_2 = mean;
+  float* const store_ptr_3 = rstd_out + r;
+  if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024_aligned ----
@@ -571,31 +571,31 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const flo
 //   store at line 19: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
+//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 * 4 + reg;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * row_stride;
-  const float* const v_t2 = x + v_t1;
-  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_mul = r * row_stride;
+  const float* const v_ptr = x + v_mul;
+  const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
   float v[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      const uint4 word = *reinterpret_cast<const uint4*>(v_ptr_1[reg]);
       v[reg] = __uint_as_float(word.x);
       v[reg + 1] = __uint_as_float(word.y);
       v[reg + 2] = __uint_as_float(word.z);
@@ -607,102 +607,102 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(c
       v[reg + 3] = 0.0f;
     }
   }
-  unsigned char* const mean_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  unsigned char* const mean_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float mean_t1_part[1];
+  float mean_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = v[0];
+    mean_sum_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      mean_t1_part[reg] = mean_t1_part[reg] + v[reg2];
+      mean_sum_part[reg] = mean_sum_part[reg] + v[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 1);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 2);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 4);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 8);
-    mean_t1_part[reg] = mean_t1_part[reg] + __shfl_xor_sync(0xffffffffu, mean_t1_part[reg], 16);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(mean_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = mean_t1_part[reg];
+        pbuf[warp] = mean_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      mean_t1_part[reg] = pbuf[0];
+      mean_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        mean_t1_part[reg] = mean_t1_part[reg] + pbuf[other_warp];
+        mean_sum_part[reg] = mean_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float mean_t1 = mean_t1_part[0];
-  const float mean_t2 = tilecc::cvt_f32(n_cols);
-  const float mean = mean_t1 / mean_t2;
-  float centered_t1[4];  // tile<1024xf32> in L0
+  const float mean_sum = mean_sum_part[0];
+  const float mean_cvt = tilecc::cvt_f32(n_cols);
+  const float mean = mean_sum / mean_cvt;
+  float centered_sub[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) centered_t1[reg] = v[reg] - mean;
+  for (int reg = 0; reg < 4; ++reg) centered_sub[reg] = v[reg] - mean;
   float centered[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? centered_t1[reg] : 0.0f;
-  float rstd_t1[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) centered[reg] = mask[reg] ? centered_sub[reg] : 0.0f;
+  float rstd_mul[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rstd_t1[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 4; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
+  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 14) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float rstd_t2_part[1];
+  float rstd_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t1[0];
+    rstd_sum_part[reg] = rstd_mul[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      rstd_t2_part[reg] = rstd_t2_part[reg] + rstd_t1[reg2];
+      rstd_sum_part[reg] = rstd_sum_part[reg] + rstd_mul[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 1);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 2);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 4);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 8);
-    rstd_t2_part[reg] = rstd_t2_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_t2_part[reg], 16);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(rstd_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = rstd_t2_part[reg];
+        pbuf[warp] = rstd_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      rstd_t2_part[reg] = pbuf[0];
+      rstd_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        rstd_t2_part[reg] = rstd_t2_part[reg] + pbuf[other_warp];
+        rstd_sum_part[reg] = rstd_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float rstd_t2 = rstd_t2_part[0];
-  const float rstd_t3 = rstd_t2 / mean_t2;
-  const float rstd_t4 = rstd_t3 + eps;
-  const float rstd_t5 = sqrtf(rstd_t4);
-  const float rstd = 1.0f / rstd_t5;
-  const float* w_t1[4];  // tile<1024xptr<const f32>> in L0
+  const float rstd_sum = rstd_sum_part[0];
+  const float rstd_div = rstd_sum / mean_cvt;
+  const float rstd_add = rstd_div + eps;
+  const float rstd_sqrt = sqrtf(rstd_add);
+  const float rstd = 1.0f / rstd_sqrt;
+  const float* w_ptr[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) w_t1[reg] = weight + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) w_ptr[reg] = weight + cols[reg];
   float w[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(w_t1[reg]);
+      const uint4 word = *reinterpret_cast<const uint4*>(w_ptr[reg]);
       w[reg] = __uint_as_float(word.x);
       w[reg + 1] = __uint_as_float(word.y);
       w[reg + 2] = __uint_as_float(word.z);
@@ -714,14 +714,14 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(c
       w[reg + 3] = 0.0f;
     }
   }
-  const float* b_t1[4];  // tile<1024xptr<const f32>> in L0
+  const float* b_ptr[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_t1[reg] = bias + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) b_ptr[reg] = bias + cols[reg];
   float b[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(b_t1[reg]);
+      const uint4 word = *reinterpret_cast<const uint4*>(b_ptr[reg]);
       b[reg] = __uint_as_float(word.x);
       b[reg + 1] = __uint_as_float(word.y);
       b[reg + 2] = __uint_as_float(word.z);
@@ -733,32 +733,32 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(c
       b[reg + 3] = 0.0f;
     }
   }
-  float* const store_t1 = y + v_t1;
-  float* store_t2[4];  // tile<1024xptr<f32>> in L0
+  float* const store_ptr = y + v_mul;
+  float* store_ptr_1[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t2[reg] = store_t1 + cols[reg];
-  float store_t3[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  float store_mul[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = centered[reg] * rstd;
-  float store_t4[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = centered[reg] * rstd;
+  float store_mul_1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t4[reg] = store_t3[reg] * w[reg];
-  float store_t5[4];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 4; ++reg) store_mul_1[reg] = store_mul[reg] * w[reg];
+  float store_add[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = store_t4[reg] + b[reg];
+  for (int reg = 0; reg < 4; ++reg) store_add[reg] = store_mul_1[reg] + b[reg];
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     uint4 word;
-    word.x = __float_as_uint(store_t5[reg]);
-    word.y = __float_as_uint(store_t5[(reg + 1)]);
-    word.z = __float_as_uint(store_t5[(reg + 2)]);
-    word.w = __float_as_uint(store_t5[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(store_t2[reg]) = word;
+    word.x = __float_as_uint(store_add[reg]);
+    word.y = __float_as_uint(store_add[(reg + 1)]);
+    word.z = __float_as_uint(store_add[(reg + 2)]);
+    word.w = __float_as_uint(store_add[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
-  float* const store_t6 = mean_out + r;
-  if (threadIdx.x == 0) *store_t6 = mean;
-  float* const store_t7 = rstd_out + r;
-  if (threadIdx.x == 0) *store_t7 = rstd;
+  float* const store_ptr_2 = mean_out + r;
+  if (threadIdx.x == 0) *store_ptr_2 = mean;
+  float* const store_ptr_3 = rstd_out + r;
+  if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
 
 cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {

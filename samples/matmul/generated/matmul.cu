@@ -32,80 +32,80 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[8];  // tile<128xi32> in L5
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rm_t3[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_range_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L3_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L0_t0 + reg * 8;
-  int rm_t6[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L0_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
-  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L1
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __half* a_ptrs_t3[16];  // tile<128x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L2_t1 + reg * 32;
   const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __half* b_ptrs_t3[8];  // tile<64x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t7[reg] = L2_t1 + reg * 32;
+  for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_1[(reg % 4)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
@@ -116,25 +116,25 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int k = 0; k < K; k += 64) {
-    const int a_tile_t1 = K - k;
-    bool a_tile_t2[2];  // tile<1x64xi1> in L1
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
     __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
-    bool b_tile_t1[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
-    bool b_tile_t2[4];  // tile<1x128xi1> in L1
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    bool b_tile_lt_1[4];  // tile<1x128xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
-    bool b_tile_t3[32];  // tile<64x128xi1> in L1
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[32];  // tile<64x128xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __half b_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
@@ -177,10 +177,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
     const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
@@ -188,32 +188,32 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  int64_t store_t1[8];  // tile<128x1xi64> in L4
+  int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __half* store_t3[8];  // tile<128x1xptr<f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __half* store_t4[64];  // tile<128x128xptr<f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
-  __half store_t5[64];  // tile<128x128xf16> in L4
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
+  for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
 
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_aligned ----
@@ -253,136 +253,130 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
   const int L1_wm = (warp >> 2);  // warp row of L1
   const int L1_wn = (warp & 3);  // warp column of L1
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[8];  // tile<128xi32> in L2
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rm_t3[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_range_1[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
-  int rm_t6[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __half* a_ptrs_t3[4];  // tile<128x1xptr<const f16>> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[8];  // tile<64xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
   const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __half* b_ptrs_t3[4];  // tile<64x1xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
-  const bool k_t1 = 0 < K;
-  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
-  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
-  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
-  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
-  const bool k_t2 = 64 < K;
-  const int a_tile_t2 = K - 64;
-  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
-  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
-  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
-  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
-  int k_t3[32];  // tile<128x64xi32> in L7
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
-  const __half* k_t4[32];  // tile<128x64xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
-  int64_t k_t5[32];  // tile<64x128xi64> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
-  const __half* k_t6[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
   #pragma unroll
@@ -396,40 +390,40 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
-    const int k_ahead = k + 128;
-    const bool k_t7 = k_ahead < K;
-    const int a_tile_t4 = K - k_ahead;
-    bool a_tile_t5[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
-    bool b_tile_t6[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
-    bool b_tile_t7[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
-    int k_t8[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
-    const __half* k_t9[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
-    int64_t k_t10[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
-    const __half* k_t11[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
@@ -469,52 +463,52 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
-    const bool pipe_t1 = pipe_read == 2;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 2;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_t1[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __half* store_t3[8];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __half* store_t4[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
-  __half store_t5[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
 
@@ -535,7 +529,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
 //   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   acc_cvt_t1 at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
 //   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
 extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
@@ -551,84 +545,84 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
   const int L5_wm = (warp >> 2);  // warp row of L5
   const int L5_wn = (warp & 3);  // warp column of L5
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[1];  // tile<128xi32> in L0
-  rm_t2[0] = ((L0_t0) & 127);
-  int rm_t3[8];  // tile<128xi32> in L4
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[1];  // tile<128xi32> in L0
+  rm_range[0] = ((L0_t0) & 127);
+  int rm_range_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L4_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L4_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[16];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L1_t0 + reg * 8;
-  int rm_t6[16];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L1_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[1];  // tile<128xi32> in L0
-  rn[0] = rn_t1 + rm_t2[0];
+  rn[0] = rn_mul + rm_range[0];
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
-  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L2
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __half* a_ptrs_t3[16];  // tile<128x1xptr<const f16>> in L2
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[2];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L3_t1 + reg * 32;
   const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __half* b_ptrs_t3[8];  // tile<64x1xptr<const f16>> in L2
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[8];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
-  int rm_t8[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  int rm_range_4[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t8[reg] = L3_t1 + reg * 32;
+  for (int reg = 0; reg < 4; ++reg) rm_range_4[reg] = L3_t1 + reg * 32;
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_2[(reg % 4)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
@@ -639,25 +633,25 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int k = 0; k < K; k += 64) {
-    const int a_tile_t1 = K - k;
-    bool a_tile_t2[2];  // tile<1x64xi1> in L2
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
     __half a_tile[32];  // tile<128x64xf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
-    bool b_tile_t1[8];  // tile<64x1xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
-    bool b_tile_t2[4];  // tile<1x128xi1> in L2
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    bool b_tile_lt_1[4];  // tile<1x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
-    bool b_tile_t3[32];  // tile<64x128xi1> in L2
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+    bool b_tile_and[32];  // tile<64x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __half b_tile[32];  // tile<64x128xf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
@@ -700,10 +694,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
     const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
@@ -711,70 +705,70 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  const __half* acc_t1[1];  // tile<128xptr<const f16>> in L0
-  acc_t1[0] = bias + rn[0];
-  bool acc_t2[1];  // tile<128xi1> in L0
-  acc_t2[0] = rn[0] < N;
-  __half acc_t3[1];  // tile<128xf16> in L0, one element per access
-  acc_t3[0] = acc_t2[0] ? *acc_t1[0] : tilecc::cvt_f16(0.0f);
-  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
+  const __half* acc_ptr[1];  // tile<128xptr<const f16>> in L0
+  acc_ptr[0] = bias + rn[0];
+  bool acc_lt[1];  // tile<128xi1> in L0
+  acc_lt[0] = rn[0] < N;
+  __half acc_load[1];  // tile<128xf16> in L0, one element per access
+  acc_load[0] = acc_lt[0] ? *acc_ptr[0] : tilecc::cvt_f16(0.0f);
+  unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
   __syncthreads();  // writes after the reads of mma (line 32) by other warps
-  if (L0_t0 * 1 < 128) *reinterpret_cast<__half*>(acc_cvt_t1 + (((L0_t0) & 127)) * 2) = acc_t3[0];
+  if (L0_t0 * 1 < 128) *reinterpret_cast<__half*>(acc_cvt_smem + (((L0_t0) & 127)) * 2) = acc_load[0];
   __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
-  __half acc_t4[8];  // tile<128xf16> in L6, from shared memory, 2 elements per access
+  __half acc_shared[8];  // tile<128xf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L6_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
-    acc_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word));
-    acc_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L6_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word));
+    acc_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_t5[8];  // tile<128xf32> in L6
+  float acc_cvt[8];  // tile<128xf32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  for (int reg = 0; reg < 8; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
   float acc_2[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
-  float acc_t6[64];  // tile<128x128xf32> in L5
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_cvt[(reg % 8)];
+  float acc_mul[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t6[reg] = 0.5f * acc_2[reg];
-  float acc_t7[64];  // tile<128x128xf32> in L5
+  for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = 0.5f * acc_2[reg];
+  float acc_mul_1[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t7[reg] = acc_2[reg] * 0.707106769f;
-  float acc_t8[64];  // tile<128x128xf32> in L5
+  for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc_2[reg] * 0.707106769f;
+  float acc_erf[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t8[reg] = erff(acc_t7[reg]);
-  float acc_t9[64];  // tile<128x128xf32> in L5
+  for (int reg = 0; reg < 64; ++reg) acc_erf[reg] = erff(acc_mul_1[reg]);
+  float acc_add[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t9[reg] = 1.0f + acc_t8[reg];
+  for (int reg = 0; reg < 64; ++reg) acc_add[reg] = 1.0f + acc_erf[reg];
   float acc_3[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_t6[reg] * acc_t9[reg];
-  int64_t store_t1[8];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_mul[reg] * acc_add[reg];
+  int64_t store_cvt[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __half* store_t3[8];  // tile<128x1xptr<f16>> in L5
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __half* store_t4[64];  // tile<128x128xptr<f16>> in L5
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
-  __half store_t5[64];  // tile<128x128xf16> in L5
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc_3[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L5
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_3[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L5
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L5
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
+  for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
 
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_aligned ----
@@ -798,7 +792,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_cvt_t1 at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -818,142 +812,136 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
   const int L1_wm = (warp >> 2);  // warp row of L1
   const int L1_wn = (warp & 3);  // warp column of L1
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[8];  // tile<128xi32> in L9
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = ((L9_t0 * 8) & 127) + reg;
-  int rm_t3[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
-  int rm_t6[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __half* a_ptrs_t3[4];  // tile<128x1xptr<const f16>> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[8];  // tile<64xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
   const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __half* b_ptrs_t3[4];  // tile<64x1xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
-  int rm_t8[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  int rm_range_4[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t8[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
   int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
-  const bool k_t1 = 0 < K;
-  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
-  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
-  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
-  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
-  const bool k_t2 = 64 < K;
-  const int a_tile_t2 = K - 64;
-  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
-  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
-  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
-  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
-  int k_t3[32];  // tile<128x64xi32> in L7
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
-  const __half* k_t4[32];  // tile<128x64xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
-  int64_t k_t5[32];  // tile<64x128xi64> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
-  const __half* k_t6[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
   #pragma unroll
@@ -967,40 +955,40 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
-    const int k_ahead = k + 128;
-    const bool k_t7 = k_ahead < K;
-    const int a_tile_t4 = K - k_ahead;
-    bool a_tile_t5[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
-    bool b_tile_t6[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
-    bool b_tile_t7[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
-    int k_t8[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
-    const __half* k_t9[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
-    int64_t k_t10[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
-    const __half* k_t11[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
@@ -1040,123 +1028,123 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
-    const bool pipe_t1 = pipe_read == 2;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 2;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  const __half* acc_t1[8];  // tile<128xptr<const f16>> in L9
+  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t1[reg] = bias + rn[reg];
-  bool acc_t2[8];  // tile<128xi1> in L9
+  for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
+  bool acc_lt[8];  // tile<128xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t2[reg] = rn[reg] < N;
-  __half acc_t3[8];  // tile<128xf16> in L9, 8 elements per access
+  for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
+  __half acc_load[8];  // tile<128xf16> in L9, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
-    if (acc_t2[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(acc_t1[reg]);
-      acc_t3[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      acc_t3[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      acc_t3[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      acc_t3[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      acc_t3[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      acc_t3[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      acc_t3[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      acc_t3[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    if (acc_lt[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(acc_ptr[reg]);
+      acc_load[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      acc_load[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      acc_load[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      acc_load[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      acc_load[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      acc_load[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      acc_load[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      acc_load[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      acc_t3[reg] = tilecc::cvt_f16(0.0f);
-      acc_t3[reg + 1] = tilecc::cvt_f16(0.0f);
-      acc_t3[reg + 2] = tilecc::cvt_f16(0.0f);
-      acc_t3[reg + 3] = tilecc::cvt_f16(0.0f);
-      acc_t3[reg + 4] = tilecc::cvt_f16(0.0f);
-      acc_t3[reg + 5] = tilecc::cvt_f16(0.0f);
-      acc_t3[reg + 6] = tilecc::cvt_f16(0.0f);
-      acc_t3[reg + 7] = tilecc::cvt_f16(0.0f);
+      acc_load[reg] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 1] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 2] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 3] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 4] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 5] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 6] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
-  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
+  unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
   __syncthreads();  // writes after the reads of mma (line 32) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(acc_t3[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_t3[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_t1 + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    word.x = static_cast<unsigned>(__half_as_ushort(acc_load[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
+    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
-  __half acc_t4[8];  // tile<128xf16> in L2, from shared memory, 2 elements per access
+  __half acc_shared[8];  // tile<128xf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
-    acc_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word));
-    acc_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word));
+    acc_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_t5[8];  // tile<128xf32> in L2
+  float acc_cvt[8];  // tile<128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  for (int reg = 0; reg < 8; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
   float acc_2[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
-  float acc_t6[64];  // tile<128x128xf32> in L1
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_cvt[(reg % 8)];
+  float acc_mul[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t6[reg] = 0.5f * acc_2[reg];
-  float acc_t7[64];  // tile<128x128xf32> in L1
+  for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = 0.5f * acc_2[reg];
+  float acc_mul_1[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t7[reg] = acc_2[reg] * 0.707106769f;
-  float acc_t8[64];  // tile<128x128xf32> in L1
+  for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc_2[reg] * 0.707106769f;
+  float acc_erf[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t8[reg] = erff(acc_t7[reg]);
-  float acc_t9[64];  // tile<128x128xf32> in L1
+  for (int reg = 0; reg < 64; ++reg) acc_erf[reg] = erff(acc_mul_1[reg]);
+  float acc_add[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_t9[reg] = 1.0f + acc_t8[reg];
+  for (int reg = 0; reg < 64; ++reg) acc_add[reg] = 1.0f + acc_erf[reg];
   float acc_3[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_t6[reg] * acc_t9[reg];
-  int64_t store_t1[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_mul[reg] * acc_add[reg];
+  int64_t store_cvt[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __half* store_t3[8];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __half* store_t4[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
-  __half store_t5[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_f16(acc_3[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_3[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
 
@@ -1189,80 +1177,80 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[8];  // tile<128xi32> in L5
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rm_t3[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_range_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L3_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L0_t0 + reg * 8;
-  int rm_t6[16];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L0_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
-  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L1
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __nv_bfloat16* a_ptrs_t3[16];  // tile<128x1xptr<const bf16>> in L1
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L2_t1 + reg * 32;
   const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __nv_bfloat16* b_ptrs_t3[8];  // tile<64x1xptr<const bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[4];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t7[reg] = L2_t1 + reg * 32;
+  for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_1[(reg % 4)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
   const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
@@ -1273,25 +1261,25 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int k = 0; k < K; k += 64) {
-    const int a_tile_t1 = K - k;
-    bool a_tile_t2[2];  // tile<1x64xi1> in L1
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
     __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
-    bool b_tile_t1[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
-    bool b_tile_t2[4];  // tile<1x128xi1> in L1
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    bool b_tile_lt_1[4];  // tile<1x128xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
-    bool b_tile_t3[32];  // tile<64x128xi1> in L1
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[32];  // tile<64x128xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
@@ -1334,10 +1322,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
     const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
@@ -1345,32 +1333,32 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  int64_t store_t1[8];  // tile<128x1xi64> in L4
+  int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L4
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L4
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
-  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L4
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
+  for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_aligned ----
@@ -1410,136 +1398,130 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
   const int L1_wm = (warp >> 2);  // warp row of L1
   const int L1_wn = (warp & 3);  // warp column of L1
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[8];  // tile<128xi32> in L2
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rm_t3[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rm_range_1[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
-  int rm_t6[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __nv_bfloat16* a_ptrs_t3[4];  // tile<128x1xptr<const bf16>> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[8];  // tile<64xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
   const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __nv_bfloat16* b_ptrs_t3[4];  // tile<64x1xptr<const bf16>> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] bf16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
-  const bool k_t1 = 0 < K;
-  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
-  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
-  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_1[reg] < N;
-  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
-  const bool k_t2 = 64 < K;
-  const int a_tile_t2 = K - 64;
-  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
-  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
-  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
-  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
-  int k_t3[32];  // tile<128x64xi32> in L7
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
-  const __nv_bfloat16* k_t4[32];  // tile<128x64xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
-  int64_t k_t5[32];  // tile<64x128xi64> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
-  const __nv_bfloat16* k_t6[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
   const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
   #pragma unroll
@@ -1553,40 +1535,40 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
-    const int k_ahead = k + 128;
-    const bool k_t7 = k_ahead < K;
-    const int a_tile_t4 = K - k_ahead;
-    bool a_tile_t5[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
-    bool b_tile_t6[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
-    bool b_tile_t7[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
-    int k_t8[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
-    const __nv_bfloat16* k_t9[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
-    int64_t k_t10[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
-    const __nv_bfloat16* k_t11[32];  // tile<64x128xptr<const bf16>> in L4
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
@@ -1626,52 +1608,52 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
-    const bool pipe_t1 = pipe_read == 2;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 2;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_t1[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn[(reg % 8)];
-  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__bfloat16_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
+    word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
 
@@ -1692,7 +1674,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
 //   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
-//   acc_cvt_t1 at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
 //   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 32
 extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
@@ -1708,84 +1690,84 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
   const int L5_wm = (warp >> 2);  // warp row of L5
   const int L5_wn = (warp & 3);  // warp column of L5
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[1];  // tile<128xi32> in L0
-  rm_t2[0] = ((L0_t0) & 127);
-  int rm_t3[8];  // tile<128xi32> in L4
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[1];  // tile<128xi32> in L0
+  rm_range[0] = ((L0_t0) & 127);
+  int rm_range_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L4_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L4_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[16];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t5[reg] = L1_t0 + reg * 8;
-  int rm_t6[16];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L1_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[1];  // tile<128xi32> in L0
-  rn[0] = rn_t1 + rm_t2[0];
+  rn[0] = rn_mul + rm_range[0];
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
-  int64_t a_ptrs_t1[16];  // tile<128x1xi64> in L2
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[16];  // tile<128x1xi64> in L2
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __nv_bfloat16* a_ptrs_t3[16];  // tile<128x1xptr<const bf16>> in L2
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[2];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L3_t1 + reg * 32;
   const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 2)] + rk_1[(reg % 2)];
-  int64_t b_ptrs_t1[8];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[8];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __nv_bfloat16* b_ptrs_t3[8];  // tile<64x1xptr<const bf16>> in L2
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[8];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
-  int rm_t8[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  int rm_range_4[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t8[reg] = L3_t1 + reg * 32;
+  for (int reg = 0; reg < 4; ++reg) rm_range_4[reg] = L3_t1 + reg * 32;
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 4)] + rn_2[(reg % 4)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
   const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
@@ -1796,25 +1778,25 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int k = 0; k < K; k += 64) {
-    const int a_tile_t1 = K - k;
-    bool a_tile_t2[2];  // tile<1x64xi1> in L2
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_t2[reg] = rk_1[reg] < a_tile_t1;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
     __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_t2[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
-    bool b_tile_t1[8];  // tile<64x1xi1> in L2
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_t1[reg] = rk[reg] < a_tile_t1;
-    bool b_tile_t2[4];  // tile<1x128xi1> in L2
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    bool b_tile_lt_1[4];  // tile<1x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
-    bool b_tile_t3[32];  // tile<64x128xi1> in L2
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+    bool b_tile_and[32];  // tile<64x128xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 4)] && b_tile_t2[(reg % 4)]);
+    for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_t3[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
@@ -1857,10 +1839,10 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
     const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L2
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
@@ -1868,58 +1850,58 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
-  const __nv_bfloat16* acc_t1[1];  // tile<128xptr<const bf16>> in L0
-  acc_t1[0] = bias + rn[0];
-  bool acc_t2[1];  // tile<128xi1> in L0
-  acc_t2[0] = rn[0] < N;
-  __nv_bfloat16 acc_t3[1];  // tile<128xbf16> in L0, one element per access
-  acc_t3[0] = acc_t2[0] ? *acc_t1[0] : tilecc::cvt_bf16(0.0f);
-  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
+  const __nv_bfloat16* acc_ptr[1];  // tile<128xptr<const bf16>> in L0
+  acc_ptr[0] = bias + rn[0];
+  bool acc_lt[1];  // tile<128xi1> in L0
+  acc_lt[0] = rn[0] < N;
+  __nv_bfloat16 acc_load[1];  // tile<128xbf16> in L0, one element per access
+  acc_load[0] = acc_lt[0] ? *acc_ptr[0] : tilecc::cvt_bf16(0.0f);
+  unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
   __syncthreads();  // writes after the reads of mma (line 32) by other warps
-  if (L0_t0 * 1 < 128) *reinterpret_cast<__nv_bfloat16*>(acc_cvt_t1 + (((L0_t0) & 127)) * 2) = acc_t3[0];
+  if (L0_t0 * 1 < 128) *reinterpret_cast<__nv_bfloat16*>(acc_cvt_smem + (((L0_t0) & 127)) * 2) = acc_load[0];
   __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
-  __nv_bfloat16 acc_t4[8];  // tile<128xbf16> in L6, from shared memory, 2 elements per access
+  __nv_bfloat16 acc_shared[8];  // tile<128xbf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L6_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
-    acc_t4[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
-    acc_t4[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L6_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
+    acc_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_t5[8];  // tile<128xf32> in L6
+  float acc_cvt[8];  // tile<128xf32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  for (int reg = 0; reg < 8; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
   float acc_2[64];  // tile<128x128xf32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_cvt[(reg % 8)];
   float acc_3[64];  // tile<128x128xf32> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_3[reg] = fmaxf(acc_2[reg], 0.0f);
-  int64_t store_t1[8];  // tile<128x1xi64> in L5
+  int64_t store_cvt[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L5
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L5
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L5
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
-  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L5
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc_3[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L5
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_3[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L5
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L5
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) if (store_t8[reg]) *store_t4[reg] = store_t5[reg];
+  for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_aligned ----
@@ -1943,7 +1925,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_cvt_t1 at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -1963,142 +1945,136 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
   const int L1_wm = (warp >> 2);  // warp row of L1
   const int L1_wn = (warp & 3);  // warp column of L1
   const int pid = blockIdx.x;
-  const int grid_m_t1 = M + 128;
-  const int grid_m_t2 = grid_m_t1 - 1;
-  const int grid_m = grid_m_t2 / 128;
-  const int grid_n_t1 = N + 128;
-  const int grid_n_t2 = grid_n_t1 - 1;
-  const int grid_n = grid_n_t2 / 128;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
   const int group_width = 8 * grid_n;
-  const int first_m_t1 = pid / group_width;
-  const int first_m = first_m_t1 * 8;
-  const int group_rows_t1 = grid_m - first_m;
-  const int group_rows = (group_rows_t1 < 8 ? group_rows_t1 : 8);
-  const int pid_m_t1 = pid % group_width;
-  const int pid_m_t2 = pid_m_t1 % group_rows;
-  const int pid_m = first_m + pid_m_t2;
-  const int pid_n = pid_m_t1 / group_rows;
-  const int rm_t1 = pid_m * 128;
-  int rm_t2[8];  // tile<128xi32> in L9
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t2[reg] = ((L9_t0 * 8) & 127) + reg;
-  int rm_t3[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t3[reg] = L0_t0 + reg * 16;
-  int rm_t4[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t4[reg] = rm_t1 + rm_t3[reg];
-  int rm_t5[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t5[reg] = L6_t0 + reg * 32;
-  int rm_t6[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_t6[reg] = rm_t1 + rm_t5[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_t6[reg], M);
-  const int rn_t1 = pid_n * 128;
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_t1 + rm_t2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_t1[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t1[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_t2[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t2[reg] = a_ptrs_t1[reg] * lda;
-  const __nv_bfloat16* a_ptrs_t3[4];  // tile<128x1xptr<const bf16>> in L7
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_t3[reg] = a + a_ptrs_t2[reg];
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
   int rk_1[8];  // tile<64xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
   const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_t3[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_t1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t1[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_t2[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t2[reg] = b_ptrs_t1[reg] * ldb;
-  const __nv_bfloat16* b_ptrs_t3[4];  // tile<64x1xptr<const bf16>> in L4
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_t3[reg] = b + b_ptrs_t2[reg];
-  int rm_t7[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t7[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_t1 + rm_t7[reg];
-  int rm_t8[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  int rm_range_4[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_t8[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
   int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_t1 + rm_t8[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_t3[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] bf16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
-  const bool k_t1 = 0 < K;
-  bool a_tile_t1[8];  // tile<1x64xi1> in L7
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t1[reg] = rk_1[reg] < K;
-  bool b_tile_t1[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t1[reg] = rk[reg] < K;
-  bool b_tile_t2[8];  // tile<1x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_t2[reg] = rn_2[reg] < N;
-  bool b_tile_t3[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t3[reg] = (b_tile_t1[(reg / 8)] && b_tile_t2[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_t1 && a_tile_t1[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_t1 && b_tile_t3[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
-  const bool k_t2 = 64 < K;
-  const int a_tile_t2 = K - 64;
-  bool a_tile_t3[8];  // tile<1x64xi1> in L7
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_t3[reg] = rk_1[reg] < a_tile_t2;
-  bool b_tile_t4[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_t4[reg] = rk[reg] < a_tile_t2;
-  bool b_tile_t5[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_tile_t5[reg] = (b_tile_t4[(reg / 8)] && b_tile_t2[(reg % 8)]);
-  const int64_t b_ptrs_t4 = int64_t(64ll) * ldb;
-  int k_t3[32];  // tile<128x64xi32> in L7
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t3[reg] = 64 * 1;
-  const __nv_bfloat16* k_t4[32];  // tile<128x64xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t4[reg] = a_ptrs[reg] + k_t3[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t4[reg], k_t2 && a_tile_t3[(reg % 8)]);
-  int64_t k_t5[32];  // tile<64x128xi64> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t5[reg] = b_ptrs_t4 * int64_t(1ll);
-  const __nv_bfloat16* k_t6[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_t6[reg] = b_ptrs[reg] + k_t5[reg];
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t6[reg], k_t2 && b_tile_t5[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
   const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
   #pragma unroll
@@ -2112,40 +2088,40 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
-    tilecc::cp_async_wait<1>();  // at most 1 groups still in flight
-    const int k_ahead = k + 128;
-    const bool k_t7 = k_ahead < K;
-    const int a_tile_t4 = K - k_ahead;
-    bool a_tile_t5[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_t5[reg] = rk_1[reg] < a_tile_t4;
-    bool b_tile_t6[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_t6[reg] = rk[reg] < a_tile_t4;
-    bool b_tile_t7[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_t7[reg] = (b_tile_t6[(reg / 8)] && b_tile_t2[(reg % 8)]);
-    int k_t8[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t8[reg] = 64 * 2;
-    const __nv_bfloat16* k_t9[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t9[reg] = a_ptrs_1[reg] + k_t8[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_t9[reg], k_t7 && a_tile_t5[(reg % 8)]);
-    int64_t k_t10[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t10[reg] = b_ptrs_t4 * int64_t(2ll);
-    const __nv_bfloat16* k_t11[32];  // tile<64x128xptr<const bf16>> in L4
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_t11[reg] = b_ptrs_1[reg] + k_t10[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_t11[reg], k_t7 && b_tile_t7[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
@@ -2185,111 +2161,111 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_t4;
-    const bool pipe_t1 = pipe_read == 2;
-    const int pipe_t2 = pipe_read + 1;
-    const int pipe_t3 = pipe_t1 ? 0 : pipe_t2;
-    const bool pipe_t4 = pipe_write == 2;
-    const int pipe_t5 = pipe_write + 1;
-    const int pipe_t6 = pipe_t4 ? 0 : pipe_t5;
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_t3;
-    pipe_write = pipe_t6;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  const __nv_bfloat16* acc_t1[8];  // tile<128xptr<const bf16>> in L9
+  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t1[reg] = bias + rn[reg];
-  bool acc_t2[8];  // tile<128xi1> in L9
+  for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
+  bool acc_lt[8];  // tile<128xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t2[reg] = rn[reg] < N;
-  __nv_bfloat16 acc_t3[8];  // tile<128xbf16> in L9, 8 elements per access
+  for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
+  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L9, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
-    if (acc_t2[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(acc_t1[reg]);
-      acc_t3[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
-      acc_t3[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
-      acc_t3[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
-      acc_t3[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
-      acc_t3[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
-      acc_t3[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
-      acc_t3[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
-      acc_t3[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+    if (acc_lt[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(acc_ptr[reg]);
+      acc_load[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+      acc_load[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+      acc_load[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+      acc_load[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+      acc_load[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+      acc_load[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+      acc_load[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+      acc_load[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      acc_t3[reg] = tilecc::cvt_bf16(0.0f);
-      acc_t3[reg + 1] = tilecc::cvt_bf16(0.0f);
-      acc_t3[reg + 2] = tilecc::cvt_bf16(0.0f);
-      acc_t3[reg + 3] = tilecc::cvt_bf16(0.0f);
-      acc_t3[reg + 4] = tilecc::cvt_bf16(0.0f);
-      acc_t3[reg + 5] = tilecc::cvt_bf16(0.0f);
-      acc_t3[reg + 6] = tilecc::cvt_bf16(0.0f);
-      acc_t3[reg + 7] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 1] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 2] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 3] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 4] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 5] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 6] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 7] = tilecc::cvt_bf16(0.0f);
     }
   }
-  unsigned char* const acc_cvt_t1 = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
+  unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
   __syncthreads();  // writes after the reads of mma (line 32) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     uint4 word;
-    word.x = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_t3[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_t1 + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
+    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
-  __nv_bfloat16 acc_t4[8];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
+  __nv_bfloat16 acc_shared[8];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_t1 + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
-    acc_t4[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
-    acc_t4[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    acc_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
+    acc_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_t5[8];  // tile<128xf32> in L2
+  float acc_cvt[8];  // tile<128xf32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) acc_t5[reg] = tilecc::cvt_f32(acc_t4[reg]);
+  for (int reg = 0; reg < 8; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
   float acc_2[64];  // tile<128x128xf32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_t5[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_cvt[(reg % 8)];
   float acc_3[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_3[reg] = fmaxf(acc_2[reg], 0.0f);
-  int64_t store_t1[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(rm_t4[reg]);
-  int64_t store_t2[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * ldc;
-  __nv_bfloat16* store_t3[8];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = c + store_t2[reg];
-  __nv_bfloat16* store_t4[64];  // tile<128x128xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t4[reg] = store_t3[(reg / 8)] + rn_1[(reg % 8)];
-  __nv_bfloat16 store_t5[64];  // tile<128x128xbf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t5[reg] = tilecc::cvt_bf16(acc_3[reg]);
-  bool store_t6[8];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_3[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = rm_t4[reg] < M;
-  bool store_t7[8];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = rn_1[reg] < N;
-  bool store_t8[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_t8[reg] = (store_t6[(reg / 8)] && store_t7[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
-    word = static_cast<unsigned>(__bfloat16_as_ushort(store_t5[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_t5[(reg + 1)])) << 16);
-    if (store_t8[reg]) *reinterpret_cast<unsigned*>(store_t4[reg]) = word;
+    word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
 

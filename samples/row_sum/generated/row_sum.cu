@@ -10,79 +10,79 @@
 // Global accesses (per thread):
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
 extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
-  const int64_t row_ptr_t1 = r * row_stride;
-  const float* const row_ptr = x + row_ptr_t1;
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
+  const int64_t row_ptr_mul = r * row_stride;
+  const float* const row_ptr = x + row_ptr_mul;
   float acc[8];  // tile<2048xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc[reg] = 0.0f;
   for (int c = 0; c < n_cols; c += 2048) {
-    int cols_t1[8];  // tile<2048xi32> in L0
+    int cols_range[8];  // tile<2048xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) cols_t1[reg] = L0_t0 + reg * 256;
+    for (int reg = 0; reg < 8; ++reg) cols_range[reg] = L0_t0 + reg * 256;
     int cols[8];  // tile<2048xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) cols[reg] = c + cols_t1[reg];
-    const float* acc_t1[8];  // tile<2048xptr<const f32>> in L0
+    for (int reg = 0; reg < 8; ++reg) cols[reg] = c + cols_range[reg];
+    const float* acc_ptr[8];  // tile<2048xptr<const f32>> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) acc_t1[reg] = row_ptr + cols[reg];
-    bool acc_t2[8];  // tile<2048xi1> in L0
+    for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = row_ptr + cols[reg];
+    bool acc_lt[8];  // tile<2048xi1> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) acc_t2[reg] = cols[reg] < n_cols;
-    float acc_t3[8];  // tile<2048xf32> in L0, one element per access
+    for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = cols[reg] < n_cols;
+    float acc_load[8];  // tile<2048xf32> in L0, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) acc_t3[reg] = acc_t2[reg] ? *acc_t1[reg] : 0.0f;
+    for (int reg = 0; reg < 8; ++reg) acc_load[reg] = acc_lt[reg] ? *acc_ptr[reg] : 0.0f;
     float acc_1[8];  // tile<2048xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) acc_1[reg] = acc[reg] + acc_t3[reg];
+    for (int reg = 0; reg < 8; ++reg) acc_1[reg] = acc[reg] + acc_load[reg];
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) acc[reg] = acc_1[reg];
   }
-  float* const store_t1 = out + r;
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  float* const store_ptr = out + r;
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t2_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = acc[0];
+    store_sum_part[reg] = acc[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 8; ++reg2) {
-      store_t2_part[reg] = store_t2_part[reg] + acc[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + acc[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 1);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 2);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 4);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 8);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t2_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t2_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t2_part[reg] = store_t2_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t2 = store_t2_part[0];
-  if (threadIdx.x == 0) *store_t1 = store_t2;
+  const float store_sum = store_sum_part[0];
+  if (threadIdx.x == 0) *store_ptr = store_sum;
 }
 
 // ---- row_sum<2048> -> row_sum_2048_aligned ----
@@ -93,92 +93,92 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, f
 //   load at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
 extern "C" __global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
-  const int64_t row_ptr_t1 = r * row_stride;
-  const float* const row_ptr = x + row_ptr_t1;
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
+  const int64_t row_ptr_mul = r * row_stride;
+  const float* const row_ptr = x + row_ptr_mul;
   float acc[8];  // tile<2048xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc[reg] = 0.0f;
   for (int c = 0; c < n_cols; c += 2048) {
-    int cols_t1[8];  // tile<2048xi32> in L0
+    int cols_range[8];  // tile<2048xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) cols_t1[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
+    for (int reg = 0; reg < 8; ++reg) cols_range[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
     int cols[8];  // tile<2048xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) cols[reg] = c + cols_t1[reg];
-    const float* acc_t1[8];  // tile<2048xptr<const f32>> in L0
+    for (int reg = 0; reg < 8; ++reg) cols[reg] = c + cols_range[reg];
+    const float* acc_ptr[8];  // tile<2048xptr<const f32>> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) acc_t1[reg] = row_ptr + cols[reg];
-    bool acc_t2[8];  // tile<2048xi1> in L0
+    for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = row_ptr + cols[reg];
+    bool acc_lt[8];  // tile<2048xi1> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) acc_t2[reg] = cols[reg] < n_cols;
-    float acc_t3[8];  // tile<2048xf32> in L0, 4 elements per access
+    for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = cols[reg] < n_cols;
+    float acc_load[8];  // tile<2048xf32> in L0, 4 elements per access
     #pragma unroll
     for (int reg = 0; reg < 8; reg += 4) {
-      if (acc_t2[reg]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(acc_t1[reg]);
-        acc_t3[reg] = __uint_as_float(word.x);
-        acc_t3[reg + 1] = __uint_as_float(word.y);
-        acc_t3[reg + 2] = __uint_as_float(word.z);
-        acc_t3[reg + 3] = __uint_as_float(word.w);
+      if (acc_lt[reg]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(acc_ptr[reg]);
+        acc_load[reg] = __uint_as_float(word.x);
+        acc_load[reg + 1] = __uint_as_float(word.y);
+        acc_load[reg + 2] = __uint_as_float(word.z);
+        acc_load[reg + 3] = __uint_as_float(word.w);
       } else {
-        acc_t3[reg] = 0.0f;
-        acc_t3[reg + 1] = 0.0f;
-        acc_t3[reg + 2] = 0.0f;
-        acc_t3[reg + 3] = 0.0f;
+        acc_load[reg] = 0.0f;
+        acc_load[reg + 1] = 0.0f;
+        acc_load[reg + 2] = 0.0f;
+        acc_load[reg + 3] = 0.0f;
       }
     }
     float acc_1[8];  // tile<2048xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) acc_1[reg] = acc[reg] + acc_t3[reg];
+    for (int reg = 0; reg < 8; ++reg) acc_1[reg] = acc[reg] + acc_load[reg];
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) acc[reg] = acc_1[reg];
   }
-  float* const store_t1 = out + r;
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  float* const store_ptr = out + r;
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t2_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = acc[0];
+    store_sum_part[reg] = acc[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 8; ++reg2) {
-      store_t2_part[reg] = store_t2_part[reg] + acc[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + acc[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 1);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 2);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 4);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 8);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t2_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t2_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t2_part[reg] = store_t2_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t2 = store_t2_part[0];
-  if (threadIdx.x == 0) *store_t1 = store_t2;
+  const float store_sum = store_sum_part[0];
+  if (threadIdx.x == 0) *store_ptr = store_sum;
 }
 
 // ---- row_sum<256> -> row_sum_256 ----
@@ -188,67 +188,67 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048_aligned(const flo
 // Global accesses (per thread):
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
 extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
-  const int64_t row_ptr_t1 = r * row_stride;
-  const float* const row_ptr = x + row_ptr_t1;
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
+  const int64_t row_ptr_mul = r * row_stride;
+  const float* const row_ptr = x + row_ptr_mul;
   float acc[1];  // tile<256xf32> in L0, carried
   acc[0] = 0.0f;
   for (int c = 0; c < n_cols; c += 256) {
-    int cols_t1[1];  // tile<256xi32> in L0
-    cols_t1[0] = L0_t0;
+    int cols_range[1];  // tile<256xi32> in L0
+    cols_range[0] = L0_t0;
     int cols[1];  // tile<256xi32> in L0
-    cols[0] = c + cols_t1[0];
-    const float* acc_t1[1];  // tile<256xptr<const f32>> in L0
-    acc_t1[0] = row_ptr + cols[0];
-    bool acc_t2[1];  // tile<256xi1> in L0
-    acc_t2[0] = cols[0] < n_cols;
-    float acc_t3[1];  // tile<256xf32> in L0, one element per access
-    acc_t3[0] = acc_t2[0] ? *acc_t1[0] : 0.0f;
+    cols[0] = c + cols_range[0];
+    const float* acc_ptr[1];  // tile<256xptr<const f32>> in L0
+    acc_ptr[0] = row_ptr + cols[0];
+    bool acc_lt[1];  // tile<256xi1> in L0
+    acc_lt[0] = cols[0] < n_cols;
+    float acc_load[1];  // tile<256xf32> in L0, one element per access
+    acc_load[0] = acc_lt[0] ? *acc_ptr[0] : 0.0f;
     float acc_1[1];  // tile<256xf32> in L0
-    acc_1[0] = acc[0] + acc_t3[0];
+    acc_1[0] = acc[0] + acc_load[0];
     acc[0] = acc_1[0];
   }
-  float* const store_t1 = out + r;
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  float* const store_ptr = out + r;
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t2_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = acc[0];
+    store_sum_part[reg] = acc[0];
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 1);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 2);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 4);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 8);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t2_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t2_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t2_part[reg] = store_t2_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t2 = store_t2_part[0];
-  if (threadIdx.x == 0) *store_t1 = store_t2;
+  const float store_sum = store_sum_part[0];
+  if (threadIdx.x == 0) *store_ptr = store_sum;
 }
 
 // ---- row_sum<256> -> row_sum_256_aligned ----
@@ -259,92 +259,92 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, fl
 //   load at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
 // Shared memory: 16 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   store_partials_t1 at 0, 8 bytes ([8] u8, 8-byte rows): partial results of the sum across warps at line 15
+//   store_partials_smem at 0, 8 bytes ([8] u8, 8-byte rows): partial results of the sum across warps at line 15
 extern "C" __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[16];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
-  const int64_t row_ptr_t1 = r * row_stride;
-  const float* const row_ptr = x + row_ptr_t1;
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
+  const int64_t row_ptr_mul = r * row_stride;
+  const float* const row_ptr = x + row_ptr_mul;
   float acc[4];  // tile<256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) acc[reg] = 0.0f;
   for (int c = 0; c < n_cols; c += 256) {
-    int cols_t1[4];  // tile<256xi32> in L0
+    int cols_range[4];  // tile<256xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) cols_t1[reg] = ((L0_t0 * 4) & 255) + reg;
+    for (int reg = 0; reg < 4; ++reg) cols_range[reg] = ((L0_t0 * 4) & 255) + reg;
     int cols[4];  // tile<256xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) cols[reg] = c + cols_t1[reg];
-    const float* acc_t1[4];  // tile<256xptr<const f32>> in L0
+    for (int reg = 0; reg < 4; ++reg) cols[reg] = c + cols_range[reg];
+    const float* acc_ptr[4];  // tile<256xptr<const f32>> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) acc_t1[reg] = row_ptr + cols[reg];
-    bool acc_t2[4];  // tile<256xi1> in L0
+    for (int reg = 0; reg < 4; ++reg) acc_ptr[reg] = row_ptr + cols[reg];
+    bool acc_lt[4];  // tile<256xi1> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) acc_t2[reg] = cols[reg] < n_cols;
-    float acc_t3[4];  // tile<256xf32> in L0, 4 elements per access
+    for (int reg = 0; reg < 4; ++reg) acc_lt[reg] = cols[reg] < n_cols;
+    float acc_load[4];  // tile<256xf32> in L0, 4 elements per access
     #pragma unroll
     for (int reg = 0; reg < 4; reg += 4) {
-      if (acc_t2[reg]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(acc_t1[reg]);
-        acc_t3[reg] = __uint_as_float(word.x);
-        acc_t3[reg + 1] = __uint_as_float(word.y);
-        acc_t3[reg + 2] = __uint_as_float(word.z);
-        acc_t3[reg + 3] = __uint_as_float(word.w);
+      if (acc_lt[reg]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(acc_ptr[reg]);
+        acc_load[reg] = __uint_as_float(word.x);
+        acc_load[reg + 1] = __uint_as_float(word.y);
+        acc_load[reg + 2] = __uint_as_float(word.z);
+        acc_load[reg + 3] = __uint_as_float(word.w);
       } else {
-        acc_t3[reg] = 0.0f;
-        acc_t3[reg + 1] = 0.0f;
-        acc_t3[reg + 2] = 0.0f;
-        acc_t3[reg + 3] = 0.0f;
+        acc_load[reg] = 0.0f;
+        acc_load[reg + 1] = 0.0f;
+        acc_load[reg + 2] = 0.0f;
+        acc_load[reg + 3] = 0.0f;
       }
     }
     float acc_1[4];  // tile<256xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) acc_1[reg] = acc[reg] + acc_t3[reg];
+    for (int reg = 0; reg < 4; ++reg) acc_1[reg] = acc[reg] + acc_load[reg];
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) acc[reg] = acc_1[reg];
   }
-  float* const store_t1 = out + r;
-  unsigned char* const store_partials_t1 = smem + 0;  // [8] u8, 8-byte rows, 8 bytes
+  float* const store_ptr = out + r;
+  unsigned char* const store_partials_smem = smem + 0;  // [8] u8, 8-byte rows, 8 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t2_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = acc[0];
+    store_sum_part[reg] = acc[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      store_t2_part[reg] = store_t2_part[reg] + acc[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + acc[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 1);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 2);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 4);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 8);
-    store_t2_part[reg] = store_t2_part[reg] + __shfl_xor_sync(0xffffffffu, store_t2_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0 && warp < 2) {
-        pbuf[warp] = store_t2_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t2_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 2; ++other_warp) {
-        store_t2_part[reg] = store_t2_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t2 = store_t2_part[0];
-  if (threadIdx.x == 0) *store_t1 = store_t2;
+  const float store_sum = store_sum_part[0];
+  if (threadIdx.x == 0) *store_ptr = store_sum;
 }
 
 cudaError_t launch_row_sum_2048(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {

@@ -11,118 +11,118 @@
 //   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * x_row_stride;
-  const float* const v_t2 = x + v_t1;
-  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_mul = r * x_row_stride;
+  const float* const v_ptr = x + v_mul;
+  const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
   float v[4];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *v_t3[reg] : (-tilecc::inf());
-  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 4; ++reg) v[reg] = mask[reg] ? *v_ptr_1[reg] : (-tilecc::inf());
+  unsigned char* const e_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float e_t1_part[1];
+  float e_max_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = v[0];
+    e_max_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
+      e_max_part[reg] = fmaxf(e_max_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
   }
   {
-    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(e_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = e_t1_part[reg];
+        pbuf[warp] = e_max_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      e_t1_part[reg] = pbuf[0];
+      e_max_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
+        e_max_part[reg] = fmaxf(e_max_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float e_t1 = e_t1_part[0];
-  float e_t2[4];  // tile<1024xf32> in L0
+  const float e_max = e_max_part[0];
+  float e_sub[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e_t2[reg] = v[reg] - e_t1;
+  for (int reg = 0; reg < 4; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_t2[reg]);
-  const int64_t store_t1 = r * out_row_stride;
-  float* const store_t2 = out + store_t1;
-  float* store_t3[4];  // tile<1024xptr<f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_sub[reg]);
+  const int64_t store_mul = r * out_row_stride;
+  float* const store_ptr = out + store_mul;
+  float* store_ptr_1[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = store_t2 + cols[reg];
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t4_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = e[0];
+    store_sum_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t4_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t4_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t4 = store_t4_part[0];
-  float store_t5[4];  // tile<1024xf32> in L0
+  const float store_sum = store_sum_part[0];
+  float store_div[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = e[reg] / store_t4;
+  for (int reg = 0; reg < 4; ++reg) store_div[reg] = e[reg] / store_sum;
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_t3[reg] = store_t5[reg];
+  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_div[reg];
 }
 
 // ---- softmax<float, 1024> -> softmax_float_1024_aligned ----
@@ -134,31 +134,31 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024(const float
 //   store at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[4];  // tile<1024xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 * 4 + reg;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * x_row_stride;
-  const float* const v_t2 = x + v_t1;
-  const float* v_t3[4];  // tile<1024xptr<const f32>> in L0
+  const int64_t v_mul = r * x_row_stride;
+  const float* const v_ptr = x + v_mul;
+  const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  for (int reg = 0; reg < 4; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
   float v[4];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      const uint4 word = *reinterpret_cast<const uint4*>(v_ptr_1[reg]);
       v[reg] = __uint_as_float(word.x);
       v[reg + 1] = __uint_as_float(word.y);
       v[reg + 2] = __uint_as_float(word.z);
@@ -170,101 +170,101 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(con
       v[reg + 3] = (-tilecc::inf());
     }
   }
-  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  unsigned char* const e_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float e_t1_part[1];
+  float e_max_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = v[0];
+    e_max_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
+      e_max_part[reg] = fmaxf(e_max_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
   }
   {
-    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(e_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = e_t1_part[reg];
+        pbuf[warp] = e_max_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      e_t1_part[reg] = pbuf[0];
+      e_max_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
+        e_max_part[reg] = fmaxf(e_max_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float e_t1 = e_t1_part[0];
-  float e_t2[4];  // tile<1024xf32> in L0
+  const float e_max = e_max_part[0];
+  float e_sub[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e_t2[reg] = v[reg] - e_t1;
+  for (int reg = 0; reg < 4; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_t2[reg]);
-  const int64_t store_t1 = r * out_row_stride;
-  float* const store_t2 = out + store_t1;
-  float* store_t3[4];  // tile<1024xptr<f32>> in L0
+  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_sub[reg]);
+  const int64_t store_mul = r * out_row_stride;
+  float* const store_ptr = out + store_mul;
+  float* store_ptr_1[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = store_t2 + cols[reg];
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t4_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = e[0];
+    store_sum_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 4; ++reg2) {
-      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t4_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t4_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t4 = store_t4_part[0];
-  float store_t5[4];  // tile<1024xf32> in L0
+  const float store_sum = store_sum_part[0];
+  float store_div[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = e[reg] / store_t4;
+  for (int reg = 0; reg < 4; ++reg) store_div[reg] = e[reg] / store_sum;
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     uint4 word;
-    word.x = __float_as_uint(store_t5[reg]);
-    word.y = __float_as_uint(store_t5[(reg + 1)]);
-    word.z = __float_as_uint(store_t5[(reg + 2)]);
-    word.w = __float_as_uint(store_t5[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(store_t3[reg]) = word;
+    word.x = __float_as_uint(store_div[reg]);
+    word.y = __float_as_uint(store_div[(reg + 1)]);
+    word.z = __float_as_uint(store_div[(reg + 2)]);
+    word.w = __float_as_uint(store_div[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 
@@ -276,118 +276,118 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(con
 //   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * x_row_stride;
-  const float* const v_t2 = x + v_t1;
-  const float* v_t3[16];  // tile<4096xptr<const f32>> in L0
+  const int64_t v_mul = r * x_row_stride;
+  const float* const v_ptr = x + v_mul;
+  const float* v_ptr_1[16];  // tile<4096xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
   float v[16];  // tile<4096xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = mask[reg] ? *v_t3[reg] : (-tilecc::inf());
-  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) v[reg] = mask[reg] ? *v_ptr_1[reg] : (-tilecc::inf());
+  unsigned char* const e_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float e_t1_part[1];
+  float e_max_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = v[0];
+    e_max_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
+      e_max_part[reg] = fmaxf(e_max_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
   }
   {
-    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(e_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = e_t1_part[reg];
+        pbuf[warp] = e_max_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      e_t1_part[reg] = pbuf[0];
+      e_max_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
+        e_max_part[reg] = fmaxf(e_max_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float e_t1 = e_t1_part[0];
-  float e_t2[16];  // tile<4096xf32> in L0
+  const float e_max = e_max_part[0];
+  float e_sub[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
+  for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
-  const int64_t store_t1 = r * out_row_stride;
-  float* const store_t2 = out + store_t1;
-  float* store_t3[16];  // tile<4096xptr<f32>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  const int64_t store_mul = r * out_row_stride;
+  float* const store_ptr = out + store_mul;
+  float* store_ptr_1[16];  // tile<4096xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t4_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = e[0];
+    store_sum_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t4_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t4_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t4 = store_t4_part[0];
-  float store_t5[16];  // tile<4096xf32> in L0
+  const float store_sum = store_sum_part[0];
+  float store_div[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
+  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_t3[reg] = store_t5[reg];
+  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_div[reg];
 }
 
 // ---- softmax<float, 4096> -> softmax_float_4096_aligned ----
@@ -399,31 +399,31 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096(const float
 //   store at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * x_row_stride;
-  const float* const v_t2 = x + v_t1;
-  const float* v_t3[16];  // tile<4096xptr<const f32>> in L0
+  const int64_t v_mul = r * x_row_stride;
+  const float* const v_ptr = x + v_mul;
+  const float* v_ptr_1[16];  // tile<4096xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
+  for (int reg = 0; reg < 16; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
   float v[16];  // tile<4096xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 4) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
+      const uint4 word = *reinterpret_cast<const uint4*>(v_ptr_1[reg]);
       v[reg] = __uint_as_float(word.x);
       v[reg + 1] = __uint_as_float(word.y);
       v[reg + 2] = __uint_as_float(word.z);
@@ -435,101 +435,101 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(con
       v[reg + 3] = (-tilecc::inf());
     }
   }
-  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  unsigned char* const e_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float e_t1_part[1];
+  float e_max_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = v[0];
+    e_max_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
+      e_max_part[reg] = fmaxf(e_max_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
   }
   {
-    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(e_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = e_t1_part[reg];
+        pbuf[warp] = e_max_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      e_t1_part[reg] = pbuf[0];
+      e_max_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
+        e_max_part[reg] = fmaxf(e_max_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float e_t1 = e_t1_part[0];
-  float e_t2[16];  // tile<4096xf32> in L0
+  const float e_max = e_max_part[0];
+  float e_sub[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
+  for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
-  const int64_t store_t1 = r * out_row_stride;
-  float* const store_t2 = out + store_t1;
-  float* store_t3[16];  // tile<4096xptr<f32>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  const int64_t store_mul = r * out_row_stride;
+  float* const store_ptr = out + store_mul;
+  float* store_ptr_1[16];  // tile<4096xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t4_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = e[0];
+    store_sum_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t4_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t4_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t4 = store_t4_part[0];
-  float store_t5[16];  // tile<4096xf32> in L0
+  const float store_sum = store_sum_part[0];
+  float store_div[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
+  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 4) {
     uint4 word;
-    word.x = __float_as_uint(store_t5[reg]);
-    word.y = __float_as_uint(store_t5[(reg + 1)]);
-    word.z = __float_as_uint(store_t5[(reg + 2)]);
-    word.w = __float_as_uint(store_t5[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(store_t3[reg]) = word;
+    word.x = __float_as_uint(store_div[reg]);
+    word.y = __float_as_uint(store_div[(reg + 1)]);
+    word.z = __float_as_uint(store_div[(reg + 2)]);
+    word.w = __float_as_uint(store_div[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 
@@ -541,124 +541,124 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(con
 //   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * x_row_stride;
-  const __half* const v_t2 = x + v_t1;
-  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_mul = r * x_row_stride;
+  const __half* const v_ptr = x + v_mul;
+  const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
-  __half v_t4[16];  // tile<4096xf16> in L0, one element per access
+  for (int reg = 0; reg < 16; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
+  __half v_load[16];  // tile<4096xf16> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t4[reg] = mask[reg] ? *v_t3[reg] : tilecc::cvt_f16((-tilecc::inf()));
+  for (int reg = 0; reg < 16; ++reg) v_load[reg] = mask[reg] ? *v_ptr_1[reg] : tilecc::cvt_f16((-tilecc::inf()));
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
-  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_load[reg]);
+  unsigned char* const e_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float e_t1_part[1];
+  float e_max_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = v[0];
+    e_max_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
+      e_max_part[reg] = fmaxf(e_max_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
   }
   {
-    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(e_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = e_t1_part[reg];
+        pbuf[warp] = e_max_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      e_t1_part[reg] = pbuf[0];
+      e_max_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
+        e_max_part[reg] = fmaxf(e_max_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float e_t1 = e_t1_part[0];
-  float e_t2[16];  // tile<4096xf32> in L0
+  const float e_max = e_max_part[0];
+  float e_sub[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
+  for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
-  const int64_t store_t1 = r * out_row_stride;
-  __half* const store_t2 = out + store_t1;
-  __half* store_t3[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  const int64_t store_mul = r * out_row_stride;
+  __half* const store_ptr = out + store_mul;
+  __half* store_ptr_1[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t4_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = e[0];
+    store_sum_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t4_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t4_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t4 = store_t4_part[0];
-  float store_t5[16];  // tile<4096xf32> in L0
+  const float store_sum = store_sum_part[0];
+  float store_div[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
-  __half store_t6[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
+  __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_t3[reg] = store_t6[reg];
+  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_cvt[reg];
 }
 
 // ---- softmax<half, 4096> -> softmax_half_4096_aligned ----
@@ -670,151 +670,151 @@ extern "C" __global__ void __launch_bounds__(256) softmax_half_4096(const __half
 //   store at line 13: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_t1 at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
+//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
 extern "C" __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int r_t1 = blockIdx.x;
-  const int64_t r = static_cast<int64_t>(r_t1);
+  const int r_pid = blockIdx.x;
+  const int64_t r = static_cast<int64_t>(r_pid);
   int cols[16];  // tile<4096xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 8 + (reg / 8) * 2048 + reg % 8;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
-  const int64_t v_t1 = r * x_row_stride;
-  const __half* const v_t2 = x + v_t1;
-  const __half* v_t3[16];  // tile<4096xptr<const f16>> in L0
+  const int64_t v_mul = r * x_row_stride;
+  const __half* const v_ptr = x + v_mul;
+  const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_t3[reg] = v_t2 + cols[reg];
-  __half v_t4[16];  // tile<4096xf16> in L0, 8 elements per access
+  for (int reg = 0; reg < 16; ++reg) v_ptr_1[reg] = v_ptr + cols[reg];
+  __half v_load[16];  // tile<4096xf16> in L0, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(v_t3[reg]);
-      v_t4[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      v_t4[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      v_t4[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      v_t4[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      v_t4[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      v_t4[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      v_t4[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      v_t4[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      const uint4 word = *reinterpret_cast<const uint4*>(v_ptr_1[reg]);
+      v_load[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      v_load[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      v_load[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      v_load[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      v_load[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      v_load[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      v_load[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      v_load[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
     } else {
-      v_t4[reg] = tilecc::cvt_f16((-tilecc::inf()));
-      v_t4[reg + 1] = tilecc::cvt_f16((-tilecc::inf()));
-      v_t4[reg + 2] = tilecc::cvt_f16((-tilecc::inf()));
-      v_t4[reg + 3] = tilecc::cvt_f16((-tilecc::inf()));
-      v_t4[reg + 4] = tilecc::cvt_f16((-tilecc::inf()));
-      v_t4[reg + 5] = tilecc::cvt_f16((-tilecc::inf()));
-      v_t4[reg + 6] = tilecc::cvt_f16((-tilecc::inf()));
-      v_t4[reg + 7] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg + 1] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg + 2] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg + 3] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg + 4] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg + 5] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg + 6] = tilecc::cvt_f16((-tilecc::inf()));
+      v_load[reg + 7] = tilecc::cvt_f16((-tilecc::inf()));
     }
   }
   float v[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_t4[reg]);
-  unsigned char* const e_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) v[reg] = tilecc::cvt_f32(v_load[reg]);
+  unsigned char* const e_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   // max along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float e_t1_part[1];
+  float e_max_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = v[0];
+    e_max_part[reg] = v[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      e_t1_part[reg] = fmaxf(e_t1_part[reg], v[reg2]);
+      e_max_part[reg] = fmaxf(e_max_part[reg], v[reg2]);
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 1));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 2));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 4));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 8));
-    e_t1_part[reg] = fmaxf(e_t1_part[reg], __shfl_xor_sync(0xffffffffu, e_t1_part[reg], 16));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
+    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
   }
   {
-    float* pbuf = reinterpret_cast<float*>(e_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(e_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = e_t1_part[reg];
+        pbuf[warp] = e_max_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      e_t1_part[reg] = pbuf[0];
+      e_max_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        e_t1_part[reg] = fmaxf(e_t1_part[reg], pbuf[other_warp]);
+        e_max_part[reg] = fmaxf(e_max_part[reg], pbuf[other_warp]);
       }
     }
   }
-  const float e_t1 = e_t1_part[0];
-  float e_t2[16];  // tile<4096xf32> in L0
+  const float e_max = e_max_part[0];
+  float e_sub[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e_t2[reg] = v[reg] - e_t1;
+  for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_t2[reg]);
-  const int64_t store_t1 = r * out_row_stride;
-  __half* const store_t2 = out + store_t1;
-  __half* store_t3[16];  // tile<4096xptr<f16>> in L0
+  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  const int64_t store_mul = r * out_row_stride;
+  __half* const store_ptr = out + store_mul;
+  __half* store_ptr_1[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = store_t2 + cols[reg];
-  unsigned char* const store_partials_t1 = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
+  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
   __syncthreads();  // writes after the reads of reduce (line 12) by other warps
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_t4_part[1];
+  float store_sum_part[1];
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = e[0];
+    store_sum_part[reg] = e[0];
     #pragma unroll
     for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_t4_part[reg] = store_t4_part[reg] + e[reg2];
+      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
     }
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 1);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 2);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 4);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 8);
-    store_t4_part[reg] = store_t4_part[reg] + __shfl_xor_sync(0xffffffffu, store_t4_part[reg], 16);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
   }
   {
-    float* pbuf = reinterpret_cast<float*>(store_partials_t1);
+    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg)
       if (lane == 0) {
-        pbuf[warp] = store_t4_part[reg];
+        pbuf[warp] = store_sum_part[reg];
       }
     __syncthreads();  // every warp's partial results are written
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      store_t4_part[reg] = pbuf[0];
+      store_sum_part[reg] = pbuf[0];
       for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_t4_part[reg] = store_t4_part[reg] + pbuf[other_warp];
+        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
       }
     }
   }
-  const float store_t4 = store_t4_part[0];
-  float store_t5[16];  // tile<4096xf32> in L0
+  const float store_sum = store_sum_part[0];
+  float store_div[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = e[reg] / store_t4;
-  __half store_t6[16];  // tile<4096xf16> in L0
+  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
+  __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t6[reg] = tilecc::cvt_f16(store_t5[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(store_t6[reg])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_t6[(reg + 7)])) << 16);
-    if (mask[reg]) *reinterpret_cast<uint4*>(store_t3[reg]) = word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 7)])) << 16);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 

@@ -14,7 +14,7 @@
 //   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 12: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   t_cvt at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
+//   t_cvt_1 at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[8448];
   const int warp = threadIdx.x >> 5;
@@ -25,82 +25,82 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
   const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int i_t1 = blockIdx.x;
-  const int i_t2 = i_t1 * 64;
-  int i_t3[16];  // tile<64xi32> in L0
+  const int i_pid = blockIdx.x;
+  const int i_mul = i_pid * 64;
+  int i_range[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) i_t3[reg] = L0_t0 + reg * 4;
-  int i_t4[2];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 16; ++reg) i_range[reg] = L0_t0 + reg * 4;
+  int i_range_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i_t4[reg] = L2_t1 + reg * 32;
+  for (int reg = 0; reg < 2; ++reg) i_range_1[reg] = L2_t1 + reg * 32;
   int i[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i[reg] = i_t2 + i_t4[reg];
-  const int j_t1 = blockIdx.y;
-  const int j_t2 = j_t1 * 64;
+  for (int reg = 0; reg < 2; ++reg) i[reg] = i_mul + i_range_1[reg];
+  const int j_pid = blockIdx.y;
+  const int j_mul = j_pid * 64;
   int j[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) j[reg] = j_t2 + i_t3[reg];
+  for (int reg = 0; reg < 16; ++reg) j[reg] = j_mul + i_range[reg];
   int i_1[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) i_1[reg] = i_t2 + i_t3[reg];
-  int64_t t_t1[16];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) i_1[reg] = i_mul + i_range[reg];
+  int64_t t_cvt[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t_t2[16];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_mul[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
-  const __half* t_t3[16];  // tile<64x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  const __half* t_ptr[16];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t_t3[reg] = x + t_t2[reg];
+  for (int reg = 0; reg < 16; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) j_1[reg] = j_t2 + i_t4[reg];
-  const __half* t_t4[32];  // tile<64x64xptr<const f16>> in L1
+  for (int reg = 0; reg < 2; ++reg) j_1[reg] = j_mul + i_range_1[reg];
+  const __half* t_ptr_1[32];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t_t4[reg] = t_t3[(reg / 2)] + j_1[(reg % 2)];
-  bool t_t5[16];  // tile<64x1xi1> in L1
+  for (int reg = 0; reg < 32; ++reg) t_ptr_1[reg] = t_ptr[(reg / 2)] + j_1[(reg % 2)];
+  bool t_lt[16];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t_t5[reg] = i_1[reg] < rows;
-  bool t_t6[2];  // tile<1x64xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) t_lt[reg] = i_1[reg] < rows;
+  bool t_lt_1[2];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t_t6[reg] = j_1[reg] < cols;
-  bool t_t7[32];  // tile<64x64xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) t_lt_1[reg] = j_1[reg] < cols;
+  bool t_and[32];  // tile<64x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t_t7[reg] = (t_t5[(reg / 2)] && t_t6[(reg % 2)]);
+  for (int reg = 0; reg < 32; ++reg) t_and[reg] = (t_lt[(reg / 2)] && t_lt_1[(reg % 2)]);
   __half t[32];  // tile<64x64xf16> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t[reg] = t_t7[reg] ? *t_t4[reg] : tilecc::cvt_f16(0.0f);
-  unsigned char* const t_cvt = smem + 0;  // [64][64] f16, 132-byte rows, 8448 bytes
+  for (int reg = 0; reg < 32; ++reg) t[reg] = t_and[reg] ? *t_ptr_1[reg] : tilecc::cvt_f16(0.0f);
+  unsigned char* const t_cvt_1 = smem + 0;  // [64][64] f16, 132-byte rows, 8448 bytes
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(t_cvt + (L1_t0 + (reg / 2) * 4) * 132 + (L1_t1 + (reg % 2) * 32) * 2) = t[reg];
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(t_cvt_1 + (L1_t0 + (reg / 2) * 4) * 132 + (L1_t1 + (reg % 2) * 32) * 2) = t[reg];
   __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
   __half t_1[32];  // tile<64x64xf16> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t_1[reg] = *reinterpret_cast<const __half*>(t_cvt + (L3_t1 + (reg / 16) * 32) * 132 + (L3_t0 + (reg % 16) * 4) * 2);
-  int64_t store_t1[16];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 32; ++reg) t_1[reg] = *reinterpret_cast<const __half*>(t_cvt_1 + (L3_t1 + (reg / 16) * 32) * 132 + (L3_t0 + (reg % 16) * 4) * 2);
+  int64_t store_cvt[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
-  int64_t store_t2[16];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_mul[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
-  __half* store_t3[16];  // tile<64x1xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  __half* store_ptr[16];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t3[reg] = out + store_t2[reg];
-  __half* store_t4[32];  // tile<64x64xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = out + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<64x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = store_t3[(reg / 2)] + i[(reg % 2)];
-  bool store_t5[16];  // tile<64x1xi1> in L1
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 2)] + i[(reg % 2)];
+  bool store_lt[16];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_t5[reg] = j[reg] < cols;
-  bool store_t6[2];  // tile<1x64xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) store_lt[reg] = j[reg] < cols;
+  bool store_lt_1[2];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t6[reg] = i[reg] < rows;
-  bool store_t7[32];  // tile<64x64xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) store_lt_1[reg] = i[reg] < rows;
+  bool store_and[32];  // tile<64x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t7[reg] = (store_t5[(reg / 2)] && store_t6[(reg % 2)]);
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 2)] && store_lt_1[(reg % 2)]);
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (store_t7[reg]) *store_t4[reg] = t_1[(reg / 2) + (reg % 2) * 16];
+  for (int reg = 0; reg < 32; ++reg) if (store_and[reg]) *store_ptr_1[reg] = t_1[(reg / 2) + (reg % 2) * 16];
 }
 
 // ---- transpose<half, 64> -> transpose_half_64_aligned ----
@@ -115,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
 //   store at line 12: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
 // Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   t_cvt at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
+//   t_cvt_1 at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[8448];
   const int lane = threadIdx.x & 31;
@@ -126,54 +126,54 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
   const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int i_t1 = blockIdx.x;
-  const int i_t2 = i_t1 * 64;
-  int i_t3[4];  // tile<64xi32> in L0
+  const int i_pid = blockIdx.x;
+  const int i_mul = i_pid * 64;
+  int i_range[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i_t3[reg] = L0_t0 + reg * 16;
-  int i_t4[8];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 4; ++reg) i_range[reg] = L0_t0 + reg * 16;
+  int i_range_1[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i_t4[reg] = L2_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) i_range_1[reg] = L2_t1 * 8 + reg;
   int i[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i[reg] = i_t2 + i_t4[reg];
-  const int j_t1 = blockIdx.y;
-  const int j_t2 = j_t1 * 64;
+  for (int reg = 0; reg < 8; ++reg) i[reg] = i_mul + i_range_1[reg];
+  const int j_pid = blockIdx.y;
+  const int j_mul = j_pid * 64;
   int j[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) j[reg] = j_t2 + i_t3[reg];
+  for (int reg = 0; reg < 4; ++reg) j[reg] = j_mul + i_range[reg];
   int i_1[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i_1[reg] = i_t2 + i_t3[reg];
-  int64_t t_t1[4];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) i_1[reg] = i_mul + i_range[reg];
+  int64_t t_cvt[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t_t2[4];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_mul[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
-  const __half* t_t3[4];  // tile<64x1xptr<const f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  const __half* t_ptr[4];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t_t3[reg] = x + t_t2[reg];
+  for (int reg = 0; reg < 4; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) j_1[reg] = j_t2 + i_t4[reg];
-  const __half* t_t4[32];  // tile<64x64xptr<const f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) j_1[reg] = j_mul + i_range_1[reg];
+  const __half* t_ptr_1[32];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t_t4[reg] = t_t3[(reg / 8)] + j_1[(reg % 8)];
-  bool t_t5[4];  // tile<64x1xi1> in L1
+  for (int reg = 0; reg < 32; ++reg) t_ptr_1[reg] = t_ptr[(reg / 8)] + j_1[(reg % 8)];
+  bool t_lt[4];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t_t5[reg] = i_1[reg] < rows;
-  bool t_t6[8];  // tile<1x64xi1> in L1
+  for (int reg = 0; reg < 4; ++reg) t_lt[reg] = i_1[reg] < rows;
+  bool t_lt_1[8];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t6[reg] = j_1[reg] < cols;
-  bool t_t7[32];  // tile<64x64xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) t_lt_1[reg] = j_1[reg] < cols;
+  bool t_and[32];  // tile<64x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t_t7[reg] = (t_t5[(reg / 8)] && t_t6[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) t_and[reg] = (t_lt[(reg / 8)] && t_lt_1[(reg % 8)]);
   __half t[32];  // tile<64x64xf16> in L1, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (t_t7[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(t_t4[reg]);
+    if (t_and[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(t_ptr_1[reg]);
       t[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       t[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       t[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -193,39 +193,39 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
       t[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
-  unsigned char* const t_cvt = smem + 0;  // [64][64] f16, 132-byte rows, 8448 bytes
+  unsigned char* const t_cvt_1 = smem + 0;  // [64][64] f16, 132-byte rows, 8448 bytes
   // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(t[reg])) | (static_cast<unsigned>(__half_as_ushort(t[(reg + 1)])) << 16);
-    *reinterpret_cast<unsigned*>(t_cvt + (L1_t0 + (reg / 8) * 16) * 132 + (L1_t1 * 8 + (reg % 8)) * 2) = word;
+    *reinterpret_cast<unsigned*>(t_cvt_1 + (L1_t0 + (reg / 8) * 16) * 132 + (L1_t1 * 8 + (reg % 8)) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
   __half t_1[32];  // tile<64x64xf16> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) t_1[reg] = *reinterpret_cast<const __half*>(t_cvt + (L3_t1 * 8 + (reg / 4)) * 132 + (L3_t0 + (reg % 4) * 16) * 2);
-  int64_t store_t1[4];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 32; ++reg) t_1[reg] = *reinterpret_cast<const __half*>(t_cvt_1 + (L3_t1 * 8 + (reg / 4)) * 132 + (L3_t0 + (reg % 4) * 16) * 2);
+  int64_t store_cvt[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
-  int64_t store_t2[4];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_mul[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
-  __half* store_t3[4];  // tile<64x1xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t3[reg] = out + store_t2[reg];
-  __half* store_t4[32];  // tile<64x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = out + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<64x64xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t4[reg] = store_t3[(reg / 8)] + i[(reg % 8)];
-  bool store_t5[4];  // tile<64x1xi1> in L1
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + i[(reg % 8)];
+  bool store_lt[4];  // tile<64x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t5[reg] = j[reg] < cols;
-  bool store_t6[8];  // tile<1x64xi1> in L1
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = j[reg] < cols;
+  bool store_lt_1[8];  // tile<1x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = i[reg] < rows;
-  bool store_t7[32];  // tile<64x64xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = i[reg] < rows;
+  bool store_and[32];  // tile<64x64xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_t7[reg] = (store_t5[(reg / 8)] && store_t6[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
     uint4 word;
@@ -233,7 +233,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
     word.y = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 2) / 8) + ((reg + 2) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 3) / 8) + ((reg + 3) % 8) * 4])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 4) / 8) + ((reg + 4) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 5) / 8) + ((reg + 5) % 8) * 4])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(t_1[((reg + 6) / 8) + ((reg + 6) % 8) * 4])) | (static_cast<unsigned>(__half_as_ushort(t_1[((reg + 7) / 8) + ((reg + 7) % 8) * 4])) << 16);
-    if (store_t7[reg]) *reinterpret_cast<uint4*>(store_t4[reg]) = word;
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 
@@ -248,7 +248,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
 //   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 12: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   t_cvt at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
+//   t_cvt_1 at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[4224];
   const int warp = threadIdx.x >> 5;
@@ -259,77 +259,77 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float
   const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int i_t1 = blockIdx.x;
-  const int i_t2 = i_t1 * 32;
-  int i_t3[8];  // tile<32xi32> in L0
+  const int i_pid = blockIdx.x;
+  const int i_mul = i_pid * 32;
+  int i_range[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i_t3[reg] = L0_t0 + reg * 4;
-  int i_t4[1];  // tile<32xi32> in L2
-  i_t4[0] = L2_t1;
+  for (int reg = 0; reg < 8; ++reg) i_range[reg] = L0_t0 + reg * 4;
+  int i_range_1[1];  // tile<32xi32> in L2
+  i_range_1[0] = L2_t1;
   int i[1];  // tile<32xi32> in L2
-  i[0] = i_t2 + i_t4[0];
-  const int j_t1 = blockIdx.y;
-  const int j_t2 = j_t1 * 32;
+  i[0] = i_mul + i_range_1[0];
+  const int j_pid = blockIdx.y;
+  const int j_mul = j_pid * 32;
   int j[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) j[reg] = j_t2 + i_t3[reg];
+  for (int reg = 0; reg < 8; ++reg) j[reg] = j_mul + i_range[reg];
   int i_1[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i_1[reg] = i_t2 + i_t3[reg];
-  int64_t t_t1[8];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) i_1[reg] = i_mul + i_range[reg];
+  int64_t t_cvt[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t_t2[8];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_mul[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
-  const float* t_t3[8];  // tile<32x1xptr<const f32>> in L1
+  for (int reg = 0; reg < 8; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  const float* t_ptr[8];  // tile<32x1xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t3[reg] = x + t_t2[reg];
+  for (int reg = 0; reg < 8; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[1];  // tile<32xi32> in L2
-  j_1[0] = j_t2 + i_t4[0];
-  const float* t_t4[8];  // tile<32x32xptr<const f32>> in L1
+  j_1[0] = j_mul + i_range_1[0];
+  const float* t_ptr_1[8];  // tile<32x32xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t4[reg] = t_t3[reg] + j_1[0];
-  bool t_t5[8];  // tile<32x1xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) t_ptr_1[reg] = t_ptr[reg] + j_1[0];
+  bool t_lt[8];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t5[reg] = i_1[reg] < rows;
-  bool t_t6[1];  // tile<1x32xi1> in L1
-  t_t6[0] = j_1[0] < cols;
-  bool t_t7[8];  // tile<32x32xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) t_lt[reg] = i_1[reg] < rows;
+  bool t_lt_1[1];  // tile<1x32xi1> in L1
+  t_lt_1[0] = j_1[0] < cols;
+  bool t_and[8];  // tile<32x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t7[reg] = (t_t5[reg] && t_t6[0]);
+  for (int reg = 0; reg < 8; ++reg) t_and[reg] = (t_lt[reg] && t_lt_1[0]);
   float t[8];  // tile<32x32xf32> in L1, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t[reg] = t_t7[reg] ? *t_t4[reg] : 0.0f;
-  unsigned char* const t_cvt = smem + 0;  // [32][32] f32, 132-byte rows, 4224 bytes
+  for (int reg = 0; reg < 8; ++reg) t[reg] = t_and[reg] ? *t_ptr_1[reg] : 0.0f;
+  unsigned char* const t_cvt_1 = smem + 0;  // [32][32] f32, 132-byte rows, 4224 bytes
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) *reinterpret_cast<float*>(t_cvt + (L1_t0 + reg * 4) * 132 + (L1_t1) * 4) = t[reg];
+  for (int reg = 0; reg < 8; ++reg) *reinterpret_cast<float*>(t_cvt_1 + (L1_t0 + reg * 4) * 132 + (L1_t1) * 4) = t[reg];
   __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
   float t_1[8];  // tile<32x32xf32> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_1[reg] = *reinterpret_cast<const float*>(t_cvt + (L3_t1) * 132 + (L3_t0 + reg * 4) * 4);
-  int64_t store_t1[8];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) t_1[reg] = *reinterpret_cast<const float*>(t_cvt_1 + (L3_t1) * 132 + (L3_t0 + reg * 4) * 4);
+  int64_t store_cvt[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
-  int64_t store_t2[8];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_mul[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
-  float* store_t3[8];  // tile<32x1xptr<f32>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  float* store_ptr[8];  // tile<32x1xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = out + store_t2[reg];
-  float* store_t4[8];  // tile<32x32xptr<f32>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = out + store_mul[reg];
+  float* store_ptr_1[8];  // tile<32x32xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = store_t3[reg] + i[0];
-  bool store_t5[8];  // tile<32x1xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr[reg] + i[0];
+  bool store_lt[8];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t5[reg] = j[reg] < cols;
-  bool store_t6[1];  // tile<1x32xi1> in L1
-  store_t6[0] = i[0] < rows;
-  bool store_t7[8];  // tile<32x32xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = j[reg] < cols;
+  bool store_lt_1[1];  // tile<1x32xi1> in L1
+  store_lt_1[0] = i[0] < rows;
+  bool store_and[8];  // tile<32x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = (store_t5[reg] && store_t6[0]);
+  for (int reg = 0; reg < 8; ++reg) store_and[reg] = (store_lt[reg] && store_lt_1[0]);
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) if (store_t7[reg]) *store_t4[reg] = t_1[reg];
+  for (int reg = 0; reg < 8; ++reg) if (store_and[reg]) *store_ptr_1[reg] = t_1[reg];
 }
 
 // ---- transpose<float, 32> -> transpose_float_32_aligned ----
@@ -344,7 +344,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float
 //   store at line 12: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
 // Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   t_cvt at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
+//   t_cvt_1 at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
 extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[4224];
   const int lane = threadIdx.x & 31;
@@ -355,54 +355,54 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(con
   const int L1_t1 = (lane & 7);  // thread position along dim 1 of L1
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int i_t1 = blockIdx.x;
-  const int i_t2 = i_t1 * 32;
-  int i_t3[2];  // tile<32xi32> in L0
+  const int i_pid = blockIdx.x;
+  const int i_mul = i_pid * 32;
+  int i_range[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i_t3[reg] = L0_t0 + reg * 16;
-  int i_t4[4];  // tile<32xi32> in L2
+  for (int reg = 0; reg < 2; ++reg) i_range[reg] = L0_t0 + reg * 16;
+  int i_range_1[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i_t4[reg] = L2_t1 * 4 + reg;
+  for (int reg = 0; reg < 4; ++reg) i_range_1[reg] = L2_t1 * 4 + reg;
   int i[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i[reg] = i_t2 + i_t4[reg];
-  const int j_t1 = blockIdx.y;
-  const int j_t2 = j_t1 * 32;
+  for (int reg = 0; reg < 4; ++reg) i[reg] = i_mul + i_range_1[reg];
+  const int j_pid = blockIdx.y;
+  const int j_mul = j_pid * 32;
   int j[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) j[reg] = j_t2 + i_t3[reg];
+  for (int reg = 0; reg < 2; ++reg) j[reg] = j_mul + i_range[reg];
   int i_1[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i_1[reg] = i_t2 + i_t3[reg];
-  int64_t t_t1[2];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) i_1[reg] = i_mul + i_range[reg];
+  int64_t t_cvt[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t_t1[reg] = static_cast<int64_t>(i_1[reg]);
-  int64_t t_t2[2];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
+  int64_t t_mul[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t_t2[reg] = t_t1[reg] * x_stride;
-  const float* t_t3[2];  // tile<32x1xptr<const f32>> in L1
+  for (int reg = 0; reg < 2; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  const float* t_ptr[2];  // tile<32x1xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t_t3[reg] = x + t_t2[reg];
+  for (int reg = 0; reg < 2; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) j_1[reg] = j_t2 + i_t4[reg];
-  const float* t_t4[8];  // tile<32x32xptr<const f32>> in L1
+  for (int reg = 0; reg < 4; ++reg) j_1[reg] = j_mul + i_range_1[reg];
+  const float* t_ptr_1[8];  // tile<32x32xptr<const f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t4[reg] = t_t3[(reg / 4)] + j_1[(reg % 4)];
-  bool t_t5[2];  // tile<32x1xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) t_ptr_1[reg] = t_ptr[(reg / 4)] + j_1[(reg % 4)];
+  bool t_lt[2];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t_t5[reg] = i_1[reg] < rows;
-  bool t_t6[4];  // tile<1x32xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) t_lt[reg] = i_1[reg] < rows;
+  bool t_lt_1[4];  // tile<1x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t_t6[reg] = j_1[reg] < cols;
-  bool t_t7[8];  // tile<32x32xi1> in L1
+  for (int reg = 0; reg < 4; ++reg) t_lt_1[reg] = j_1[reg] < cols;
+  bool t_and[8];  // tile<32x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_t7[reg] = (t_t5[(reg / 4)] && t_t6[(reg % 4)]);
+  for (int reg = 0; reg < 8; ++reg) t_and[reg] = (t_lt[(reg / 4)] && t_lt_1[(reg % 4)]);
   float t[8];  // tile<32x32xf32> in L1, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
-    if (t_t7[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(t_t4[reg]);
+    if (t_and[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(t_ptr_1[reg]);
       t[reg] = __uint_as_float(word.x);
       t[reg + 1] = __uint_as_float(word.y);
       t[reg + 2] = __uint_as_float(word.z);
@@ -414,34 +414,34 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(con
       t[reg + 3] = 0.0f;
     }
   }
-  unsigned char* const t_cvt = smem + 0;  // [32][32] f32, 132-byte rows, 4224 bytes
+  unsigned char* const t_cvt_1 = smem + 0;  // [32][32] f32, 132-byte rows, 4224 bytes
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) *reinterpret_cast<float*>(t_cvt + (L1_t0 + (reg / 4) * 16) * 132 + (L1_t1 * 4 + (reg % 4)) * 4) = t[reg];
+  for (int reg = 0; reg < 8; ++reg) *reinterpret_cast<float*>(t_cvt_1 + (L1_t0 + (reg / 4) * 16) * 132 + (L1_t1 * 4 + (reg % 4)) * 4) = t[reg];
   __syncthreads();  // reads after the writes of shared_store (line 11) by other warps
   float t_1[8];  // tile<32x32xf32> in L3, from shared memory
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_1[reg] = *reinterpret_cast<const float*>(t_cvt + (L3_t1 * 4 + (reg / 2)) * 132 + (L3_t0 + (reg % 2) * 16) * 4);
-  int64_t store_t1[2];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) t_1[reg] = *reinterpret_cast<const float*>(t_cvt_1 + (L3_t1 * 4 + (reg / 2)) * 132 + (L3_t0 + (reg % 2) * 16) * 4);
+  int64_t store_cvt[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t1[reg] = static_cast<int64_t>(j[reg]);
-  int64_t store_t2[2];  // tile<32x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
+  int64_t store_mul[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t2[reg] = store_t1[reg] * out_stride;
-  float* store_t3[2];  // tile<32x1xptr<f32>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  float* store_ptr[2];  // tile<32x1xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t3[reg] = out + store_t2[reg];
-  float* store_t4[8];  // tile<32x32xptr<f32>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = out + store_mul[reg];
+  float* store_ptr_1[8];  // tile<32x32xptr<f32>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = store_t3[(reg / 4)] + i[(reg % 4)];
-  bool store_t5[2];  // tile<32x1xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr[(reg / 4)] + i[(reg % 4)];
+  bool store_lt[2];  // tile<32x1xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_t5[reg] = j[reg] < cols;
-  bool store_t6[4];  // tile<1x32xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = j[reg] < cols;
+  bool store_lt_1[4];  // tile<1x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_t6[reg] = i[reg] < rows;
-  bool store_t7[8];  // tile<32x32xi1> in L1
+  for (int reg = 0; reg < 4; ++reg) store_lt_1[reg] = i[reg] < rows;
+  bool store_and[8];  // tile<32x32xi1> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t7[reg] = (store_t5[(reg / 4)] && store_t6[(reg % 4)]);
+  for (int reg = 0; reg < 8; ++reg) store_and[reg] = (store_lt[(reg / 4)] && store_lt_1[(reg % 4)]);
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
     uint4 word;
@@ -449,7 +449,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(con
     word.y = __float_as_uint(t_1[((reg + 1) / 4) + ((reg + 1) % 4) * 2]);
     word.z = __float_as_uint(t_1[((reg + 2) / 4) + ((reg + 2) % 4) * 2]);
     word.w = __float_as_uint(t_1[((reg + 3) / 4) + ((reg + 3) % 4) * 2]);
-    if (store_t7[reg]) *reinterpret_cast<uint4*>(store_t4[reg]) = word;
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 

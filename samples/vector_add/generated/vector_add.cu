@@ -15,37 +15,37 @@ extern "C" __global__ void __launch_bounds__(128) vector_add(const float* x, con
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int offs_t1 = blockIdx.x;
-  const int offs_t2 = offs_t1 * 1024;
-  int offs_t3[8];  // tile<1024xi32> in L0
+  const int offs_pid = blockIdx.x;
+  const int offs_mul = offs_pid * 1024;
+  int offs_range[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_t3[reg] = L0_t0 + reg * 128;
+  for (int reg = 0; reg < 8; ++reg) offs_range[reg] = L0_t0 + reg * 128;
   int offs[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_t2 + offs_t3[reg];
+  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_mul + offs_range[reg];
   bool mask[8];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) mask[reg] = offs[reg] < n;
-  float* store_t1[8];  // tile<1024xptr<f32>> in L0
+  float* store_ptr[8];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = out + offs[reg];
-  const float* store_t2[8];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = out + offs[reg];
+  const float* store_ptr_1[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = x + offs[reg];
-  float store_t3[8];  // tile<1024xf32> in L0, one element per access
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = x + offs[reg];
+  float store_load[8];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t3[reg] = mask[reg] ? *store_t2[reg] : 0.0f;
-  const float* store_t4[8];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 8; ++reg) store_load[reg] = mask[reg] ? *store_ptr_1[reg] : 0.0f;
+  const float* store_ptr_2[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = y + offs[reg];
-  float store_t5[8];  // tile<1024xf32> in L0, one element per access
+  for (int reg = 0; reg < 8; ++reg) store_ptr_2[reg] = y + offs[reg];
+  float store_load_1[8];  // tile<1024xf32> in L0, one element per access
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t5[reg] = mask[reg] ? *store_t4[reg] : 0.0f;
-  float store_t6[8];  // tile<1024xf32> in L0
+  for (int reg = 0; reg < 8; ++reg) store_load_1[reg] = mask[reg] ? *store_ptr_2[reg] : 0.0f;
+  float store_add[8];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = store_t3[reg] + store_t5[reg];
+  for (int reg = 0; reg < 8; ++reg) store_add[reg] = store_load[reg] + store_load_1[reg];
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) if (mask[reg]) *store_t1[reg] = store_t6[reg];
+  for (int reg = 0; reg < 8; ++reg) if (mask[reg]) *store_ptr[reg] = store_add[reg];
 }
 
 // ---- vector_add -> vector_add_aligned ----
@@ -61,69 +61,69 @@ extern "C" __global__ void __launch_bounds__(128) vector_add_aligned(const float
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
-  const int offs_t1 = blockIdx.x;
-  const int offs_t2 = offs_t1 * 1024;
-  int offs_t3[8];  // tile<1024xi32> in L0
+  const int offs_pid = blockIdx.x;
+  const int offs_mul = offs_pid * 1024;
+  int offs_range[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_t3[reg] = L0_t0 * 4 + (reg / 4) * 512 + reg % 4;
+  for (int reg = 0; reg < 8; ++reg) offs_range[reg] = L0_t0 * 4 + (reg / 4) * 512 + reg % 4;
   int offs[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_t2 + offs_t3[reg];
+  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_mul + offs_range[reg];
   bool mask[8];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) mask[reg] = offs[reg] < n;
-  float* store_t1[8];  // tile<1024xptr<f32>> in L0
+  float* store_ptr[8];  // tile<1024xptr<f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t1[reg] = out + offs[reg];
-  const float* store_t2[8];  // tile<1024xptr<const f32>> in L0
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = out + offs[reg];
+  const float* store_ptr_1[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t2[reg] = x + offs[reg];
-  float store_t3[8];  // tile<1024xf32> in L0, 4 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 8; reg += 4) {
-    if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_t2[reg]);
-      store_t3[reg] = __uint_as_float(word.x);
-      store_t3[reg + 1] = __uint_as_float(word.y);
-      store_t3[reg + 2] = __uint_as_float(word.z);
-      store_t3[reg + 3] = __uint_as_float(word.w);
-    } else {
-      store_t3[reg] = 0.0f;
-      store_t3[reg + 1] = 0.0f;
-      store_t3[reg + 2] = 0.0f;
-      store_t3[reg + 3] = 0.0f;
-    }
-  }
-  const float* store_t4[8];  // tile<1024xptr<const f32>> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t4[reg] = y + offs[reg];
-  float store_t5[8];  // tile<1024xf32> in L0, 4 elements per access
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = x + offs[reg];
+  float store_load[8];  // tile<1024xf32> in L0, 4 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
     if (mask[reg]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_t4[reg]);
-      store_t5[reg] = __uint_as_float(word.x);
-      store_t5[reg + 1] = __uint_as_float(word.y);
-      store_t5[reg + 2] = __uint_as_float(word.z);
-      store_t5[reg + 3] = __uint_as_float(word.w);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_ptr_1[reg]);
+      store_load[reg] = __uint_as_float(word.x);
+      store_load[reg + 1] = __uint_as_float(word.y);
+      store_load[reg + 2] = __uint_as_float(word.z);
+      store_load[reg + 3] = __uint_as_float(word.w);
     } else {
-      store_t5[reg] = 0.0f;
-      store_t5[reg + 1] = 0.0f;
-      store_t5[reg + 2] = 0.0f;
-      store_t5[reg + 3] = 0.0f;
+      store_load[reg] = 0.0f;
+      store_load[reg + 1] = 0.0f;
+      store_load[reg + 2] = 0.0f;
+      store_load[reg + 3] = 0.0f;
     }
   }
-  float store_t6[8];  // tile<1024xf32> in L0
+  const float* store_ptr_2[8];  // tile<1024xptr<const f32>> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_t6[reg] = store_t3[reg] + store_t5[reg];
+  for (int reg = 0; reg < 8; ++reg) store_ptr_2[reg] = y + offs[reg];
+  float store_load_1[8];  // tile<1024xf32> in L0, 4 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 4) {
+    if (mask[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(store_ptr_2[reg]);
+      store_load_1[reg] = __uint_as_float(word.x);
+      store_load_1[reg + 1] = __uint_as_float(word.y);
+      store_load_1[reg + 2] = __uint_as_float(word.z);
+      store_load_1[reg + 3] = __uint_as_float(word.w);
+    } else {
+      store_load_1[reg] = 0.0f;
+      store_load_1[reg + 1] = 0.0f;
+      store_load_1[reg + 2] = 0.0f;
+      store_load_1[reg + 3] = 0.0f;
+    }
+  }
+  float store_add[8];  // tile<1024xf32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_add[reg] = store_load[reg] + store_load_1[reg];
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 4) {
     uint4 word;
-    word.x = __float_as_uint(store_t6[reg]);
-    word.y = __float_as_uint(store_t6[(reg + 1)]);
-    word.z = __float_as_uint(store_t6[(reg + 2)]);
-    word.w = __float_as_uint(store_t6[(reg + 3)]);
-    if (mask[reg]) *reinterpret_cast<uint4*>(store_t1[reg]) = word;
+    word.x = __float_as_uint(store_add[reg]);
+    word.y = __float_as_uint(store_add[(reg + 1)]);
+    word.z = __float_as_uint(store_add[(reg + 2)]);
+    word.w = __float_as_uint(store_add[(reg + 3)]);
+    if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr[reg]) = word;
   }
 }
 

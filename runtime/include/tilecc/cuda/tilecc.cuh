@@ -7,8 +7,10 @@
 #include <cuda_fp16.h>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 
 #include "mma.cuh"
+#include "sm90.cuh"
 
 namespace tilecc {
 
@@ -104,6 +106,27 @@ TILECC_ARG_INT(long)
 
 __device__ __forceinline__ float inf() { return __int_as_float(0x7f800000); }
 __device__ __forceinline__ float nan() { return __int_as_float(0x7fc00000); }
+
+}  // namespace tilecc
+
+namespace tilecc {
+
+/// The compute capability launchers choose a kernel variant by (80 for 8.0, 90 for 9.0), read
+/// once per device; TILECC_FORCE_SM80=1 in the environment gives 80 on any device, so that an
+/// H100 can test the sm_80 path.
+static inline int device_compute_capability() {
+  static int cached[64];
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= 64) return 80;
+  if (cached[device] == 0) {
+    int major = 8, minor = 0;
+    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+    cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+    const char* force = std::getenv("TILECC_FORCE_SM80");
+    cached[device] = force && force[0] == '1' ? 80 : major * 10 + minor;
+  }
+  return cached[device];
+}
 
 }  // namespace tilecc
 

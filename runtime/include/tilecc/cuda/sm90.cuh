@@ -1,0 +1,149 @@
+// sm_90 building blocks of the GPU level's asynchronous ops: mbarriers with transaction
+// counts, TMA (bulk tensor) copies, the async-proxy fence, named barriers, register
+// reallocation and wgmma group control, as plain inline functions over PTX (the PTX ISA's
+// mbarrier, cp.async.bulk.tensor, fence.proxy.async, bar.sync, setmaxnreg and wgmma sections).
+// The generated code calls them only from sm_90a bodies; elsewhere they compile to nothing.
+#pragma once
+
+#include <cuda.h>  // CUtensorMap (the type only: nothing here links against the driver)
+
+#include <cstdint>
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define TILECC_SM90 1
+#endif
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TILECC_SM90A 1
+#endif
+
+namespace tilecc {
+
+// ---- fences and barriers ----
+/// Ordinary shared-memory stores made so far become visible to the async proxy (TMA, wgmma).
+__device__ __forceinline__ void fence_proxy_async() {
+#ifdef TILECC_SM90
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+/// mbarrier initialisations become visible to the other threads and the async proxy.
+__device__ __forceinline__ void fence_mbarrier_init() {
+#ifdef TILECC_SM90
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+#endif
+}
+/// Barrier `id` (1..15; 0 is __syncthreads) among `threads` threads (a multiple of 32).
+__device__ __forceinline__ void named_barrier_sync(int id, int threads) {
+  asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+}
+
+// ---- mbarriers ----
+__device__ __forceinline__ void mbarrier_init(void* bar, unsigned arrivals) {
+#ifdef TILECC_SM90
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_addr(bar)), "r"(arrivals) : "memory");
+#endif
+}
+/// Arrives and announces the bytes this phase's transactions (TMA copies) will bring.
+__device__ __forceinline__ void mbarrier_arrive_expect_tx(void* bar, unsigned bytes) {
+#ifdef TILECC_SM90
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(smem_addr(bar)), "r"(bytes) : "memory");
+#endif
+}
+__device__ __forceinline__ void mbarrier_arrive(void* bar) {
+#ifdef TILECC_SM90
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smem_addr(bar)) : "memory");
+#endif
+}
+/// Waits until the phase with parity `phase` (0 or 1) has completed.
+__device__ __forceinline__ void mbarrier_wait(void* bar, int phase) {
+#ifdef TILECC_SM90
+  asm volatile(
+      "{\n"
+      ".reg .pred done;\n"
+      "wait:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      "@!done bra wait;\n"
+      "}\n" ::"r"(smem_addr(bar)),
+      "r"(phase)
+      : "memory");
+#endif
+}
+
+// ---- TMA: one thread moves a box between global and shared memory ----
+__device__ __forceinline__ void tma_load_2d(void* dst, const CUtensorMap* map, void* bar, int c0, int c1) {
+#ifdef TILECC_SM90
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::"r"(
+          smem_addr(dst)),
+      "l"(map), "r"(smem_addr(bar)), "r"(c0), "r"(c1)
+      : "memory");
+#endif
+}
+__device__ __forceinline__ void tma_load_3d(void* dst, const CUtensorMap* map, void* bar, int c0, int c1, int c2) {
+#ifdef TILECC_SM90
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];\n" ::"r"(
+          smem_addr(dst)),
+      "l"(map), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "r"(c2)
+      : "memory");
+#endif
+}
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, const void* src, int c0, int c1) {
+#ifdef TILECC_SM90
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n" ::"l"(map), "r"(smem_addr(src)),
+               "r"(c0), "r"(c1)
+               : "memory");
+#endif
+}
+__device__ __forceinline__ void tma_store_3d(const CUtensorMap* map, const void* src, int c0, int c1, int c2) {
+#ifdef TILECC_SM90
+  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::"l"(map), "r"(smem_addr(src)),
+               "r"(c0), "r"(c1), "r"(c2)
+               : "memory");
+#endif
+}
+__device__ __forceinline__ void tma_store_commit() {
+#ifdef TILECC_SM90
+  asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+#endif
+}
+/// Waits until at most N bulk store groups still read their shared memory.
+template <int N>
+__device__ __forceinline__ void tma_store_wait() {
+#ifdef TILECC_SM90
+  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(N) : "memory");
+#endif
+}
+
+// ---- warp groups ----
+/// Register reallocation of the executing warp group (values: multiples of 8 in [24, 256]).
+template <int N>
+__device__ __forceinline__ void setmaxnreg_inc() {
+#ifdef TILECC_SM90A
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(N));
+#endif
+}
+template <int N>
+__device__ __forceinline__ void setmaxnreg_dec() {
+#ifdef TILECC_SM90A
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(N));
+#endif
+}
+__device__ __forceinline__ void wgmma_fence() {
+#ifdef TILECC_SM90A
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void wgmma_commit() {
+#ifdef TILECC_SM90A
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#endif
+}
+/// Waits until at most N wgmma groups of this warp group are in flight.
+template <int N>
+__device__ __forceinline__ void wgmma_wait() {
+#ifdef TILECC_SM90A
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+#endif
+}
+
+}  // namespace tilecc

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine over a folder carried from a build (see README, "Benchmarks"):
+#   DIR/new/gpu_*          GPU tests of the build under test
+#   DIR/new/tilecc_bench   its benchmark;  DIR/base/tilecc_bench (optional) the baseline's
+#   DIR/peers.py           torch / Triton / cuDNN peers (shared/bench/peers.py)
+# Steps (arguments pick them; default: tests bench): tests, sanitize, bench.
+# Logs go to $OUT (tarred into $OUT/logs.tgz); a short table is printed last.
+set -uo pipefail
+DIR=${DIR:-.device}
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT/logs"
+export PATH=/usr/local/cuda/bin:$PATH
+steps=${*:-tests bench}
+summary=()
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$OUT/logs/gpu.txt"
+for step in $steps; do
+  case $step in
+    tests)
+      for t in "$DIR"/new/gpu_*; do
+        n=$(basename "$t")
+        start=$(date +%s)
+        timeout 300 "$t" > "$OUT/logs/$n.log" 2>&1
+        rc=$?
+        summary+=("$n: rc=$rc $(( $(date +%s) - start ))s $(grep -E 'checks|passed|failed|FAIL' "$OUT/logs/$n.log" | tail -1)")
+      done ;;
+    sanitize)
+      for n in ${SANITIZE:-gpu_dot gpu_matmul gpu_attention gpu_features}; do
+        for tool in memcheck racecheck synccheck; do
+          start=$(date +%s)
+          timeout 400 compute-sanitizer --tool $tool --error-exitcode 9 "$DIR/new/$n" > "$OUT/logs/san_${n}_$tool.log" 2>&1
+          rc=$?
+          summary+=("sanitize $n $tool: rc=$rc $(( $(date +%s) - start ))s $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/logs/san_${n}_$tool.log" | tail -1)")
+        done
+      done ;;
+    bench)
+      ( cd "$DIR" && PYTHONUNBUFFERED=1 OUT="$OUT/logs" python3 peers.py ${PEERS:-vector_add softmax layernorm rowsum transpose matmul attention} ) > "$OUT/logs/peers.log" 2>&1
+      for round in 1 2; do
+        for b in base new; do
+          [[ -x "$DIR/$b/tilecc_bench" ]] || continue
+          mkdir -p "$OUT/logs/$b$round"
+          OUT="$OUT/logs/$b$round" "$DIR/$b/tilecc_bench" ${BENCH:-} > "$OUT/logs/bench_$b$round.log" 2>&1
+        done
+      done
+      summary+=("peers:" "$(grep -E 'GB/s|TFLOP' "$OUT/logs/peers.log")")
+      for f in "$OUT"/logs/bench_*.log; do summary+=("== $(basename "$f")" "$(cat "$f")"); done ;;
+  esac
+done
+tar czf "$OUT/logs.tgz" -C "$OUT" logs
+printf '%s\n' "${summary[@]}"
