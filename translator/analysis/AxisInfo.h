@@ -30,6 +30,10 @@ using ParamFacts = std::map<int, std::int64_t>;
 /// Axis information for every value of the kernel.
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts);
 
+/// The access (vector width along the most contiguous axis, up to 16 bytes, and every fact
+/// that keeps it narrower) of a tile load, store or atomic under the analysis `info`.
+Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info);
+
 /// The facts the kernel's promises give (TILECC_ALIGNED, TILECC_MULTIPLE_OF).
 ParamFacts promisedFacts(const Kernel& k);
 

@@ -3,12 +3,14 @@
 #include "ir/InternalError.h"
 
 #include <algorithm>
-#include <set>
+#include <climits>
+#include <map>
+#include <string>
 
 namespace tilecc::ir {
 
 void ByteSet::normalize() {
-  std::sort(ranges.begin(), ranges.end());
+  if (!std::is_sorted(ranges.begin(), ranges.end())) std::sort(ranges.begin(), ranges.end());
   std::vector<std::pair<std::int64_t, std::int64_t>> merged;
   for (const auto& r : ranges) {
     if (!merged.empty() && r.first <= merged.back().second) merged.back().second = std::max(merged.back().second, r.second);
@@ -27,11 +29,22 @@ bool ByteSet::intersects(const ByteSet& o) const {
   return false;
 }
 
+void Footprint::bound() {
+  lo = INT64_MAX;
+  hi = INT64_MIN;
+  for (const ByteSet& w : warps)
+    if (!w.empty()) {
+      lo = std::min(lo, w.ranges.front().first);
+      hi = std::max(hi, w.ranges.back().second);
+    }
+  if (lo > hi) lo = hi = 0;
+}
+
 namespace {
 
 class Footprints {
  public:
-  explicit Footprints(const Kernel& k) : k_(k), warps_(k.numWarps) {}
+  Footprints(const Kernel& k, bool exact) : k_(k), warps_(k.numWarps), exact_(exact) {}
 
   SharedAccesses of(const Op& o) {
     SharedAccesses a;
@@ -45,7 +58,14 @@ class Footprints {
                                                        : scalar(o.operands[0], false));
         break;
       case OpKind::AsyncCopy: a.before.push_back(tile(o.operands[0], o.operands[1], false, true, true)); break;
-      case OpKind::Mma: mma(o, a.before); break;
+      case OpKind::Mma:
+        if (exact_) {
+          mma(o, a.before);
+        } else {
+          a.before.push_back(whole(o.operands[0], false, false));
+          a.before.push_back(whole(o.operands[1], false, false));
+        }
+        break;
       case OpKind::Reduce:
         if (o.operands.size() == 2) {
           a.before.push_back(whole(o.operands[1], true, false));
@@ -68,12 +88,17 @@ class Footprints {
       case OpKind::MBarrierWait: a.before.push_back(whole(o.operands[0], false, false)); break;
       default: break;
     }
+    if (exact_) {
+      for (Footprint& f : a.before) f.bound();
+      for (Footprint& f : a.after) f.bound();
+    }
     return a;
   }
 
  private:
   const Kernel& k_;
   int warps_;
+  bool exact_;
 
   // Where a buffer value may start: its allocation, or the slot(s) of a ring it views.
   std::vector<std::int64_t> bases(const Value* v) {
@@ -110,13 +135,21 @@ class Footprints {
   Footprint whole(const Value* buf, bool write, bool async) {
     Footprint f = empty(write, async);
     const std::int64_t bytes = buf->def && buf->def->kind == OpKind::SharedSlot ? buf->type.stageBytes() : buf->type.sharedBytes();
-    for (std::int64_t b : bases(buf))
+    const std::vector<std::int64_t> starts = bases(buf);
+    if (!exact_) {  // bounds only
+      f.warps.clear();
+      f.lo = *std::min_element(starts.begin(), starts.end());
+      f.hi = *std::max_element(starts.begin(), starts.end()) + bytes;
+      return f;
+    }
+    for (std::int64_t b : starts)
       for (auto& w : f.warps) w.add(b, b + bytes);
     for (auto& w : f.warps) w.normalize();
     return f;
   }
 
   Footprint scalar(const Value* buf, bool write) {
+    if (!exact_) return whole(buf, write, false);
     Footprint f = empty(write, false);
     const int eb = buf->type.elem.bytes();
     for (std::int64_t b : bases(buf)) {
@@ -128,44 +161,66 @@ class Footprints {
     return f;
   }
 
-  // Byte offset of element `c` (coordinates in `shape`) in a buffer of type t: rows of t's
-  // pitch when the shapes agree, else the flat row-major index (an unpadded buffer read in
-  // another shape). Swizzled rows count whole.
-  static std::pair<std::int64_t, std::int64_t> at(const Type& t, const std::vector<int>& shape, const std::vector<int>& c) {
+  // Byte offset of element `c` in a buffer of type t: rows of t's pitch, or (`flat`: an
+  // unpadded buffer read in another shape, `shape`) the row-major index. Swizzled rows count whole.
+  static std::pair<std::int64_t, std::int64_t> at(const Type& t, const std::vector<int>& shape, bool flat, const int* c) {
     const int eb = t.elem.bytes();
-    if (shape != t.shape) {
-      std::int64_t flat = 0;
-      for (std::size_t a = 0; a < c.size(); ++a) flat = flat * shape[a] + c[a];
-      return {flat * eb, flat * eb + eb};
+    const std::size_t r = shape.size();
+    if (flat) {
+      std::int64_t i = 0;
+      for (std::size_t a = 0; a < r; ++a) i = i * shape[a] + c[a];
+      return {i * eb, i * eb + eb};
     }
     std::int64_t row = 0;
-    for (std::size_t a = 0; a + 1 < c.size(); ++a) row = row * shape[a] + c[a];
+    for (std::size_t a = 0; a + 1 < r; ++a) row = row * shape[a] + c[a];
     const std::int64_t start = row * t.smem.pitch;
     if (t.smem.swizzle) return {start, start + t.smem.pitch};
-    return {start + static_cast<std::int64_t>(c.back()) * eb, start + static_cast<std::int64_t>(c.back()) * eb + eb};
+    return {start + static_cast<std::int64_t>(c[r - 1]) * eb, start + static_cast<std::int64_t>(c[r - 1]) * eb + eb};
   }
 
   // The elements of tile v (held as its layout says) at their places in buffer `buf`.
   Footprint tile(const Value* v, const Value* buf, bool transposed, bool write, bool async) {
+    if (!exact_) return whole(buf, write, async);
     Footprint f = empty(write, async);
+    const std::vector<ByteSet>& rel = relative(v, buf, transposed, write);
+    std::vector<std::int64_t> starts = bases(buf);
+    std::sort(starts.begin(), starts.end());  // slots in order: the ranges stay sorted
+    for (std::int64_t b : starts)
+      for (std::size_t w = 0; w < rel.size(); ++w)
+        for (const auto& [lo, hi] : rel[w].ranges) f.warps[w].add(b + lo, b + hi);
+    for (auto& w : f.warps) w.normalize();
+    return f;
+  }
+
+  // The per-warp bytes of a tile access relative to the buffer's start. The same access pattern
+  // recurs (prologue copies, variants, instantiations): computed once per translation.
+  const std::vector<ByteSet>& relative(const Value* v, const Value* buf, bool transposed, bool write) {
     const Layout& l = k_.layoutOf(v);
     const std::vector<int>& shape = v->type.shape;
+    std::string key = describe(l) + "|" + toString(v->type) + "|" + toString(buf->type) + "|" + std::to_string(warps_) +
+                      (transposed ? "|t" : "|") + (write ? "w" : "r");
+    static std::map<std::string, std::vector<ByteSet>> cache;
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+    std::vector<ByteSet> rel(static_cast<std::size_t>(warps_));
     std::vector<int> bufShape = shape;
     if (transposed) std::swap(bufShape[0], bufShape[1]);
-    const int regs = numRegs(l, shape);
-    const std::vector<std::int64_t> starts = bases(buf);
+    const bool flat = bufShape != buf->type.shape;
+    CoordinateMap map(l, shape);
+    std::vector<int> c(shape.size());
     for (int w = 0; w < warps_; ++w)
       for (int lane = 0; lane < 32; ++lane) {
         if (write && !isOwner(l, shape, w, lane)) continue;  // copies are written by their owner only
-        for (int r = 0; r < regs; ++r) {
-          std::vector<int> c = coordinates(l, shape, w, lane, r);
+        map.thread(w, lane);
+        for (int r = 0; r < map.registers(); ++r) {
+          map.at(r, c.data());
           if (transposed) std::swap(c[0], c[1]);
-          const auto [lo, hi] = at(buf->type, bufShape, c);
-          for (std::int64_t b : starts) f.warps[static_cast<std::size_t>(w)].add(b + lo, b + hi);
+          const auto [lo, hi] = at(buf->type, bufShape, flat, c.data());
+          rel[static_cast<std::size_t>(w)].add(lo, hi);
         }
       }
-    for (auto& w : f.warps) w.normalize();
-    return f;
+    for (auto& w : rel) w.normalize();
+    return cache.emplace(std::move(key), std::move(rel)).first->second;
   }
 
   // mma reads, per warp, the rows of A and the columns of B of the accumulator elements it holds.
@@ -173,45 +228,68 @@ class Footprints {
     const Value* a = o.operands[0];
     const Value* b = o.operands[1];
     const Value* acc = o.result();
+    const std::string key = describe(k_.layoutOf(acc)) + "|" + toString(acc->type) + "|" + toString(a->type) + "|" +
+                            toString(b->type) + "|" + std::to_string(warps_) + (o.transposed ? "|t" : "|");
+    static std::map<std::string, std::pair<std::vector<ByteSet>, std::vector<ByteSet>>> cache;
+    auto it = cache.find(key);
+    if (it == cache.end()) it = cache.emplace(key, mmaRelative(o)).first;
+    for (int operand = 0; operand < 2; ++operand) {
+      const auto& rel = operand == 0 ? it->second.first : it->second.second;
+      Footprint f = empty(false, false);
+      std::vector<std::int64_t> starts = bases(o.operands[static_cast<std::size_t>(operand)]);
+      std::sort(starts.begin(), starts.end());
+      for (std::int64_t base : starts)
+        for (std::size_t w = 0; w < rel.size(); ++w)
+          for (const auto& [lo, hi] : rel[w].ranges) f.warps[w].add(base + lo, base + hi);
+      for (auto& w : f.warps) w.normalize();
+      out.push_back(std::move(f));
+    }
+  }
+
+  // A's and B's per-warp bytes relative to their buffers' starts.
+  std::pair<std::vector<ByteSet>, std::vector<ByteSet>> mmaRelative(const Op& o) {
+    const Value* a = o.operands[0];
+    const Value* b = o.operands[1];
+    const Value* acc = o.result();
     const Layout& l = k_.layoutOf(acc);
     const int K = a->type.shape[1];
     const int eb = a->type.elem.bytes();
-    const int regs = numRegs(l, acc->type.shape);
-    Footprint fa = empty(false, false), fb = empty(false, false);
-    const auto aStarts = bases(a), bStarts = bases(b);
+    std::vector<ByteSet> fa(static_cast<std::size_t>(warps_)), fb(static_cast<std::size_t>(warps_));
+    CoordinateMap map(l, acc->type.shape);
+    int c[2];
+    const int M = acc->type.shape[0], N = acc->type.shape[1];
     for (int w = 0; w < warps_; ++w) {
-      std::set<int> rows, cols;
-      for (int lane = 0; lane < 32; ++lane)
-        for (int r = 0; r < regs; ++r) {
-          const std::vector<int> c = coordinates(l, acc->type.shape, w, lane, r);
-          rows.insert(c[0]);
-          cols.insert(c[1]);
+      std::vector<char> holdsRow(static_cast<std::size_t>(M)), holdsCol(static_cast<std::size_t>(N));
+      for (int lane = 0; lane < 32; ++lane) {
+        map.thread(w, lane);
+        for (int r = 0; r < map.registers(); ++r) {
+          map.at(r, c);
+          holdsRow[static_cast<std::size_t>(c[0])] = 1;
+          holdsCol[static_cast<std::size_t>(c[1])] = 1;
         }
-      ByteSet& sa = fa.warps[static_cast<std::size_t>(w)];
-      ByteSet& sb = fb.warps[static_cast<std::size_t>(w)];
-      for (std::int64_t base : aStarts)
-        for (int row : rows) sa.add(base + std::int64_t{row} * a->type.smem.pitch, base + std::int64_t{row} * a->type.smem.pitch + K * eb);
-      for (std::int64_t base : bStarts) {
-        if (o.transposed) {  // B as [N][K]: whole rows n
-          for (int n : cols) sb.add(base + std::int64_t{n} * b->type.smem.pitch, base + std::int64_t{n} * b->type.smem.pitch + K * eb);
-        } else {  // B as [K][N]: column n of every row
-          for (int kk = 0; kk < K; ++kk)
-            for (int n : cols) {
-              const std::int64_t x = base + std::int64_t{kk} * b->type.smem.pitch + std::int64_t{n} * eb;
-              sb.add(x, x + eb);
-            }
-        }
+      }
+      ByteSet& sa = fa[static_cast<std::size_t>(w)];
+      ByteSet& sb = fb[static_cast<std::size_t>(w)];
+      const std::int64_t pa = a->type.smem.pitch, pb = b->type.smem.pitch;
+      for (int row = 0; row < M; ++row)
+        if (holdsRow[static_cast<std::size_t>(row)]) sa.add(row * pa, row * pa + K * eb);
+      if (o.transposed) {  // B as [N][K]: whole rows n
+        for (int n = 0; n < N; ++n)
+          if (holdsCol[static_cast<std::size_t>(n)]) sb.add(n * pb, n * pb + K * eb);
+      } else {  // B as [K][N]: column n of every row
+        for (int kk = 0; kk < K; ++kk)
+          for (int n = 0; n < N; ++n)
+            if (holdsCol[static_cast<std::size_t>(n)]) sb.add(kk * pb + std::int64_t{n} * eb, kk * pb + std::int64_t{n} * eb + eb);
       }
       sa.normalize();
       sb.normalize();
     }
-    out.push_back(std::move(fa));
-    out.push_back(std::move(fb));
+    return {std::move(fa), std::move(fb)};
   }
 };
 
 }  // namespace
 
-SharedAccesses sharedAccessesOf(const Kernel& k, const Op& op) { return Footprints(k).of(op); }
+SharedAccesses sharedAccessesOf(const Kernel& k, const Op& op, bool exact) { return Footprints(k, exact).of(op); }
 
 }  // namespace tilecc::ir

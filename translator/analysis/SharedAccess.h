@@ -16,8 +16,11 @@ namespace tilecc::ir {
 /// A set of byte ranges [lo, hi), sorted and disjoint once normalized.
 struct ByteSet {
   std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
-  void add(std::int64_t lo, std::int64_t hi) { ranges.push_back({lo, hi}); }
-  void normalize();
+  void add(std::int64_t lo, std::int64_t hi) {
+    if (!ranges.empty() && ranges.back().second == lo) ranges.back().second = hi;  // a thread's run
+    else ranges.push_back({lo, hi});
+  }
+  void normalize();  // sorts and merges (cheap when already sorted)
   bool intersects(const ByteSet& o) const;
   bool empty() const { return ranges.empty(); }
   bool operator==(const ByteSet&) const = default;
@@ -29,7 +32,10 @@ struct Footprint {
   bool write = false;
   bool async = false;          // completes later (cp.async, TMA): visible after a wait
   bool tma = false;            // a TMA copy: complete (and visible to the waiter) at its mbarrier
+  std::int64_t lo = 0, hi = 0;  // the bytes of all warps together lie in [lo, hi)
   bool operator==(const Footprint&) const = default;
+  /// Sets lo and hi from the warps' sets (after they are normalized).
+  void bound();
 };
 
 /// The accesses of one op, in order; `barrierInside`: the op synchronises the whole program
@@ -40,6 +46,8 @@ struct SharedAccesses {
   std::vector<Footprint> after;
 };
 
-SharedAccesses sharedAccessesOf(const Kernel& k, const Op& op);
+/// With `exact` false, only each access's bounds (lo, hi) are set (no per-warp sets): a cheap
+/// first test, since most pairs of accesses touch different buffers.
+SharedAccesses sharedAccessesOf(const Kernel& k, const Op& op, bool exact = true);
 
 }  // namespace tilecc::ir

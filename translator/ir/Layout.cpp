@@ -181,6 +181,35 @@ std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int
   return c;
 }
 
+CoordinateMap::CoordinateMap(const Layout& l, const std::vector<int>& shape) : l_(l) {
+  const int r = static_cast<int>(shape.size());
+  for (int a = 0; a < r; ++a) ax_.push_back(axisGeom(l, a, shape[static_cast<std::size_t>(a)]));
+  base_.assign(static_cast<std::size_t>(r), 0);
+  stride_.assign(static_cast<std::size_t>(r), 1);
+  for (int a = r - 1; a >= 0; --a) {
+    stride_[static_cast<std::size_t>(a)] = regs_;
+    regs_ *= ax_[static_cast<std::size_t>(a)].regs;
+  }
+}
+
+void CoordinateMap::thread(int warp, int lane) {
+  for (std::size_t a = 0; a < ax_.size(); ++a) {
+    const AxisGeom& x = ax_[a];
+    const int spt = l_.spt[static_cast<std::size_t>(x.parentDim)];
+    int b = threadPosition(l_, x.parentDim, warp, lane) * spt;
+    if (x.replicated) b = spt >= x.extent ? 0 : b & (x.extent - 1);
+    base_[a] = b;
+  }
+}
+
+void CoordinateMap::at(int reg, int* c) const {
+  for (std::size_t a = 0; a < ax_.size(); ++a) {
+    const AxisGeom& x = ax_[a];
+    const int d = reg / stride_[a] % x.regs;
+    c[a] = base_[a] + d / x.spt * x.coverage + d % x.spt;
+  }
+}
+
 bool isOwner(const Layout& l, const std::vector<int>& shape, int warp, int lane, int skipDim) {
   for (int p = 0; p < l.parentRank(); ++p) {
     const auto P = static_cast<std::size_t>(p);

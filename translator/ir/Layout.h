@@ -82,6 +82,22 @@ int threadPosition(const Layout& l, int p, int warp, int lane);
 /// The tile coordinates register `reg` of (warp, lane) holds.
 std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int warp, int lane, int reg);
 
+/// coordinates() for every register of many threads, with the geometry computed once.
+class CoordinateMap {
+ public:
+  CoordinateMap(const Layout& l, const std::vector<int>& shape);
+  int registers() const { return regs_; }
+  /// Sets `c` (rank entries) to the coordinates register `reg` of the thread set by thread().
+  void thread(int warp, int lane);
+  void at(int reg, int* c) const;
+
+ private:
+  const Layout& l_;
+  std::vector<AxisGeom> ax_;
+  std::vector<int> base_, stride_;
+  int regs_ = 1;
+};
+
 /// Whether (warp, lane) is the one owner of the elements it holds (replicated layouts hold
 /// copies; stores and shared-memory writes come from owners only). `skipDim` is left out.
 bool isOwner(const Layout& l, const std::vector<int>& shape, int warp, int lane, int skipDim = -1);

@@ -7,39 +7,42 @@ namespace tilecc::ir {
 
 // Each thread moves runs of consecutive elements along the most contiguous axis at once, up to
 // 16 bytes; every fact that keeps a run shorter is recorded (the report lists them all).
+Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info) {
+  const Value* p = o.operands[0];
+  const AxisInfo& a = info.at(p);
+  const int bytes = p->type.elem.pointeeType().bytes();
+  const int rank = p->type.rank();
+  // The fastest axis: the most contiguous (ties: the last).
+  int f = rank - 1;
+  for (int d = rank - 1; d >= 0; --d)
+    if (a.contiguity[static_cast<std::size_t>(d)] > a.contiguity[static_cast<std::size_t>(f)]) f = d;
+  const auto fd = static_cast<std::size_t>(f);
+  const std::int64_t widest = 16 / bytes;
+  std::int64_t vec = widest;
+  std::vector<std::string> limits;
+  auto limit = [&](std::int64_t v, const std::string& reason) {
+    if (v >= widest) return;
+    vec = std::min(vec, std::max<std::int64_t>(1, v));
+    limits.push_back(reason);
+  };
+  const std::string along = " along axis " + std::to_string(f);
+  limit(p->type.shape[fd], "the tile has " + std::to_string(p->type.shape[fd]) + " elements" + along);
+  limit(a.contiguity[fd], "pointers are contiguous in runs of " + std::to_string(a.contiguity[fd]) + along);
+  limit(a.divisibility[fd] / bytes, "the address is only known to be a multiple of " + std::to_string(a.divisibility[fd]) + " bytes");
+  const std::size_t maskIndex = o.kind == OpKind::Load ? 1 : 2;
+  if (o.operands.size() > maskIndex) {
+    const AxisInfo& m = info.at(o.operands[maskIndex]);
+    limit(m.constancy[fd], "the mask is constant in runs of " + std::to_string(m.constancy[fd]) + along);
+  }
+  if (o.kind == OpKind::AtomicAdd) limit(1, "atomics are issued one element at a time");
+  return Access{static_cast<int>(vec), f, limits};
+}
+
 void chooseAccessWidths(Kernel& k, const ParamFacts& facts) {
   const auto info = analyzeAxes(k, facts);
   walk(*k.body, [&](Op& o) {
-    if (o.kind != OpKind::Load && o.kind != OpKind::Store && o.kind != OpKind::AtomicAdd) return;
-    const Value* p = o.operands[0];
-    if (!p->type.isTile()) return;
-    const AxisInfo& a = info.at(p);
-    const int bytes = p->type.elem.pointeeType().bytes();
-    const int rank = p->type.rank();
-    // The fastest axis: the most contiguous (ties: the last).
-    int f = rank - 1;
-    for (int d = rank - 1; d >= 0; --d)
-      if (a.contiguity[static_cast<std::size_t>(d)] > a.contiguity[static_cast<std::size_t>(f)]) f = d;
-    const auto fd = static_cast<std::size_t>(f);
-    const std::int64_t widest = 16 / bytes;
-    std::int64_t vec = widest;
-    std::vector<std::string> limits;
-    auto limit = [&](std::int64_t v, const std::string& reason) {
-      if (v >= widest) return;
-      vec = std::min(vec, std::max<std::int64_t>(1, v));
-      limits.push_back(reason);
-    };
-    const std::string along = " along axis " + std::to_string(f);
-    limit(p->type.shape[fd], "the tile has " + std::to_string(p->type.shape[fd]) + " elements" + along);
-    limit(a.contiguity[fd], "pointers are contiguous in runs of " + std::to_string(a.contiguity[fd]) + along);
-    limit(a.divisibility[fd] / bytes, "the address is only known to be a multiple of " + std::to_string(a.divisibility[fd]) + " bytes");
-    const std::size_t maskIndex = o.kind == OpKind::Load ? 1 : 2;
-    if (o.operands.size() > maskIndex) {
-      const AxisInfo& m = info.at(o.operands[maskIndex]);
-      limit(m.constancy[fd], "the mask is constant in runs of " + std::to_string(m.constancy[fd]) + along);
-    }
-    if (o.kind == OpKind::AtomicAdd) limit(1, "atomics are issued one element at a time");
-    o.access = Access{static_cast<int>(vec), f, limits};
+    if ((o.kind == OpKind::Load || o.kind == OpKind::Store || o.kind == OpKind::AtomicAdd) && o.operands[0]->type.isTile())
+      o.access = accessOf(o, info);
   });
 }
 

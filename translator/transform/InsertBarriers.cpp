@@ -24,12 +24,13 @@ namespace tilecc::ir {
 namespace {
 
 struct Pending {
-  Footprint fp;
+  Footprint fp;             // bounds only; the exact footprint is access `index` of `op`
   bool warpSynced = false;  // a warp barrier came after it: same-warp conflicts are resolved
   int epoch = 0;            // the loop nesting it was made in (for hoisting barriers out of loops)
-  const Op* op = nullptr;   // who made it (for the barrier's comment)
+  const Op* op = nullptr;   // who made it
+  int index = 0;            // which of its accesses (before, then after)
   bool operator==(const Pending& o) const {
-    return fp == o.fp && warpSynced == o.warpSynced && epoch == o.epoch && op == o.op;
+    return fp == o.fp && warpSynced == o.warpSynced && epoch == o.epoch && op == o.op && index == o.index;
   }
 };
 
@@ -67,18 +68,32 @@ class BarrierPass {
     int hoistEpoch;  // accesses made before this epoch are "older"
   };
 
-  Need conflict(const State& st, const Footprint& x, const Mode& m, bool& onlyOlder, const Pending*& why) {
+  // Access `index` of `op`, with its per-warp sets (computed once per op, only when its bounds
+  // meet another access's).
+  const Footprint& exact(const Op* op, int index) {
+    auto it = exact_.find(op);
+    if (it == exact_.end()) it = exact_.emplace(op, sharedAccessesOf(k_, *op, true)).first;
+    const SharedAccesses& a = it->second;
+    const auto i = static_cast<std::size_t>(index);
+    return i < a.before.size() ? a.before[i] : a.after[i - a.before.size()];
+  }
+
+  Need conflict(const State& st, const Footprint& x, const Op* xop, int xindex, const Mode& m, bool& onlyOlder,
+                const Pending*& why) {
     Need need = Need::None;
     onlyOlder = true;
     why = nullptr;
-    const std::size_t warps = x.warps.size();
     for (const Pending& p : st.pending) {
       if (!p.fp.write && !x.write) continue;
+      if (x.hi <= p.fp.lo || p.fp.hi <= x.lo) continue;  // apart in shared memory
+      const Footprint& fx = exact(xop, xindex);
+      const Footprint& fp = exact(p.op, p.index);
+      const std::size_t warps = fx.warps.size();
       Need here = Need::None;
       for (std::size_t w1 = 0; w1 < warps && here != Need::Cta; ++w1) {
-        if (x.warps[w1].empty()) continue;
+        if (fx.warps[w1].empty()) continue;
         for (std::size_t w2 = 0; w2 < warps; ++w2) {
-          if (!x.warps[w1].intersects(p.fp.warps[w2])) continue;
+          if (!fx.warps[w1].intersects(fp.warps[w2])) continue;
           if (w1 != w2) {
             here = Need::Cta;
             break;
@@ -108,15 +123,18 @@ class BarrierPass {
 
   // Makes the accesses `xs` of op i of b (one step of the op: they happen together), with the
   // one barrier the strongest of their conflicts needs inserted before the op.
-  void access(Block& b, std::size_t& i, State& st, const std::vector<Footprint>& xs, const Mode& m) {
+  // Makes the accesses `xs` (the op's accesses from `first` on) of op i of b.
+  void access(Block& b, std::size_t& i, State& st, const std::vector<Footprint>& xs, int first, const Mode& m) {
     Need need = Need::None;
     const Pending* why = nullptr;
     const Footprint* what = nullptr;
     bool onlyOlder = true;  // every conflict of the op is with accesses made before the loop
-    for (const Footprint& x : xs) {
+    const Op* op = b.ops[i].get();
+    for (std::size_t j = 0; j < xs.size(); ++j) {
+      const Footprint& x = xs[j];
       bool older = false;
       const Pending* w = nullptr;
-      const Need n = conflict(st, x, m, older, w);
+      const Need n = conflict(st, x, op, first + static_cast<int>(j), m, older, w);
       if (n == Need::None) continue;
       onlyOlder &= older;
       if (n > need) {
@@ -143,8 +161,9 @@ class BarrierPass {
       }
       apply(st, need);
     }
-    Op& self = *b.ops[i];
-    for (const Footprint& x : xs) (x.async ? st.inflight : st.pending).push_back(Pending{x, false, epoch_, &self});
+    const Op* self = b.ops[i].get();
+    for (std::size_t j = 0; j < xs.size(); ++j)
+      (xs[j].async ? st.inflight : st.pending).push_back(Pending{xs[j], false, epoch_, self, first + static_cast<int>(j)});
   }
 
   void block(Block& b, State& st, const Mode& m) {
@@ -183,12 +202,12 @@ class BarrierPass {
           break;
         default: break;
       }
-      auto cached = accesses_.find(&o);
-      if (cached == accesses_.end()) cached = accesses_.emplace(&o, sharedAccessesOf(k_, o)).first;
+      auto cached = bounds_.find(&o);
+      if (cached == bounds_.end()) cached = bounds_.emplace(&o, sharedAccessesOf(k_, o, false)).first;
       const SharedAccesses& a = cached->second;
-      if (!a.before.empty()) access(b, i, st, a.before, m);
+      if (!a.before.empty()) access(b, i, st, a.before, 0, m);
       if (a.barrierInside) st.pending.clear();
-      if (!a.after.empty()) access(b, i, st, a.after, m);
+      if (!a.after.empty()) access(b, i, st, a.after, static_cast<int>(a.before.size()), m);
     }
   }
 
@@ -237,7 +256,8 @@ class BarrierPass {
   }
 
   int counter_ = 0;
-  std::map<const Op*, SharedAccesses> accesses_;  // footprints are costly and do not change here
+  // Footprints do not change during the pass: bounds of every access, exact ones on demand.
+  std::map<const Op*, SharedAccesses> bounds_, exact_;
 };
 
 }  // namespace
