@@ -27,7 +27,9 @@
 #include <exception>
 #include <type_traits>
 #include <utility>
+#if __has_include(<source_location>)
 #include <source_location>
+#endif
 
 #include "tilecc/numeric.hpp"
 
@@ -45,7 +47,37 @@ class contract_violation : public std::exception {
 
 namespace detail {
 
+#if defined(__cpp_lib_source_location)
 using source_location = std::source_location;
+#else
+// Clang before 15 with libstdc++ has <source_location> but not the builtin it is made of
+// (__builtin_source_location), so the header declares nothing. The compiler builtins below
+// give the same call-site information (a default argument's builtins are evaluated where the
+// function using the default is called). GCC has no __builtin_COLUMN; it never gets here,
+// since every GCC with C++20 has std::source_location.
+struct source_location {
+  static constexpr source_location current(const char* file = __builtin_FILE(), unsigned line = __builtin_LINE(),
+#if defined(__has_builtin) && __has_builtin(__builtin_COLUMN)
+                                           unsigned column = __builtin_COLUMN()
+#else
+                                           unsigned column = 0
+#endif
+                                               ) noexcept {
+    source_location l;
+    l.file_ = file;
+    l.line_ = line;
+    l.column_ = column;
+    return l;
+  }
+  constexpr const char* file_name() const noexcept { return file_; }
+  constexpr unsigned line() const noexcept { return line_; }
+  constexpr unsigned column() const noexcept { return column_; }
+
+ private:
+  const char* file_ = "";
+  unsigned line_ = 0, column_ = 0;
+};
+#endif
 
 // fmt is always one of this header's literals.
 template <class... A>
