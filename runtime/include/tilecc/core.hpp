@@ -1,5 +1,5 @@
 // tilecc: the core of the tile language — the tile type, shapes, operand classes, the element
-// type an elementwise operation computes in, and the named rules that
+// type an elementwise operation computes in (integer promotion), and the named rules that
 // misuse is reported by. Included by <tilecc/tile.hpp>; not meant to be included alone.
 //
 // How misuse is reported. Every operation accepts any operands of the right *kind* (a tile
@@ -324,30 +324,69 @@ struct element_of_impl<X, true> {
 template <class X>
 using element_of = typename element_of_impl<X>::type;
 
+// ---- integer promotion (contract v1) ----
+//
+// Tiles combine when their element types are equal, or when both are integers of different
+// widths: then the wider type wins (tile<int> + tile<int64_t> is a tile<int64_t>). Integers of
+// one width and different signedness (int and uint32_t, int8_t and uint8_t) do not combine:
+// which one should win is a guess, so the author casts.
+template <class A, class B>
+inline constexpr bool elements_combine =
+    std::is_same_v<A, B> || (integer_element<A> && integer_element<B> && sizeof(A) != sizeof(B));
+
+template <class E, class... X>
+inline constexpr bool combines_with_tiles = ((!is_tile_v<X> || elements_combine<E, element_of<X>>) && ...);
+
 template <class... X>
-struct first_tile_element {
-  using type = void;
+inline constexpr bool tile_elements_agree = ((!is_tile_v<X> || combines_with_tiles<element_of<X>, X...>) && ...);
+
+// The element type the tile operands promote to: the wider of two integer types, else the first
+// tile's type (when tile_elements_agree holds, every pair is equal or promotes this way).
+template <class Acc, class E>
+struct promote_step_impl {
+  using type = std::conditional_t<integer_element<Acc> && integer_element<E> && (sizeof(E) > sizeof(Acc)), E, Acc>;
 };
-template <class X, class... R>
-struct first_tile_element<X, R...> {
-  using type = typename std::conditional_t<is_tile_v<X>, element_of_impl<X>, first_tile_element<R...>>::type;
+template <class E>
+struct promote_step_impl<void, E> {
+  using type = E;
+};
+template <class Acc, class E>
+using promote_step = typename promote_step_impl<Acc, E>::type;
+
+template <class Acc, class... X>
+struct promoted_tile_element {
+  using type = Acc;
+};
+template <class Acc, class X, class... R>
+struct promoted_tile_element<Acc, X, R...> {
+  using type = typename promoted_tile_element<
+      std::conditional_t<is_tile_v<X>, promote_step<Acc, typename element_of_impl<X>::type>, Acc>, R...>::type;
 };
 
 template <class... X>
-inline constexpr bool tile_elements_agree =
-    ((!is_tile_v<X> || std::is_same_v<element_of<X>, typename first_tile_element<X...>::type>) && ...);
+inline constexpr bool has_float_scalar = ((!is_tile_v<X> && float_element<element_of<X>>) || ...);
 
-// The one type all operands of an elementwise operation convert to: the tiles' element type,
-// except that an integer tile meeting a floating scalar computes in float; scalars alone use
-// their usual common type.
+template <class... X>
+inline constexpr bool has_int64_scalar = ((!is_tile_v<X> && std::is_same_v<element_of<X>, std::int64_t>) || ...);
+
+// The one type all operands of an elementwise operation convert to:
+//   - the tiles' (promoted) element type;
+//   - an integer tile with a floating scalar computes in float;
+//   - an integer tile narrower than 64 bits with a 64-bit integer scalar computes in int64_t
+//     (v0 narrowed the scalar to 32 bits: silently wrong offsets past 2^31). Scalars narrower
+//     than 64 bits never widen a tile: C++ gives every such scalar, literals included, the type
+//     int, so their width says nothing about intent (tile<int8_t> * 2 stays tile<int8_t>);
+//   - scalars alone use their usual common type.
 template <class... X>
 auto compute_probe() {
   if constexpr (!(is_tile_v<X> || ...)) {
     return std::type_identity<std::common_type_t<element_of<X>...>>{};
   } else {
-    using T = typename first_tile_element<X...>::type;
-    if constexpr (integer_element<T> && ((!is_tile_v<X> && float_element<element_of<X>>) || ...))
+    using T = typename promoted_tile_element<void, X...>::type;
+    if constexpr (integer_element<T> && has_float_scalar<X...>)
       return std::type_identity<float>{};
+    else if constexpr (integer_element<T> && sizeof(T) < 8 && has_int64_scalar<X...>)
+      return std::type_identity<std::int64_t>{};
     else
       return std::type_identity<T>{};
   }
@@ -366,7 +405,8 @@ using compute_t = typename decltype(compute_probe<X...>())::type;
 template <class... X>
 concept tile_or_scalar = ((tile_value<X> || scalar_value<X>) && ...);
 
-/// Tiles combined elementwise have the same element type (use cast<U>).
+/// Tiles combined elementwise have the same element type (use cast<U>), except integer tiles of
+/// different widths, which promote to the wider type.
 template <class... X>
 concept tile_element_types_match = detail::tile_elements_agree<X...>;
 
@@ -378,7 +418,7 @@ template <class... X>
 concept has_a_tile = (tile_value<X> || ...);
 
 /// Operands of an elementwise operation: at least one tile, the rest tiles or scalars, element
-/// types that match, shapes that broadcast.
+/// types that match or promote, shapes that broadcast.
 template <class... X>
 concept elementwise_operands =
     has_a_tile<X...> && tile_or_scalar<X...> && tile_element_types_match<X...> && shapes_broadcast<X...>;
@@ -450,7 +490,7 @@ inline constexpr bool pointer_like =
 enum class operand_rule { none, arithmetic, bitwise, integer, comparable };
 
 // The checks of elementwise operations: the operands are tiles or scalars, their element types
-// match, their shapes broadcast, and the operation's own rule R holds. Reports the
+// match (or promote), their shapes broadcast, and the operation's own rule R holds. Reports the
 // first broken rule. (One function, not one per rule: each level of calls is one more
 // "required from" line before GCC's error.)
 template <operand_rule R, class... X>
@@ -462,7 +502,8 @@ constexpr bool elementwise_rules_hold() {
     return false;
   } else if constexpr (!tile_element_types_match<X...>) {
     static_assert(tile_element_types_match<X...>,
-                  "tile_element_types_match: tiles combined elementwise need the same element type (use cast<U>)");
+                  "tile_element_types_match: tiles combined elementwise need the same element type (use cast<U>); "
+                  "only integer tiles of different widths promote to the wider one");
     return false;
   } else if constexpr (!shapes_broadcast<X...>) {
     static_assert(shapes_broadcast<X...>,

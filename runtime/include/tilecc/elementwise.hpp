@@ -327,7 +327,8 @@ auto operator!(const X& x) {
 }
 
 /// `acc OP= x` keeps acc's type and shape: `acc OP x` must give acc's type (x broadcasts to
-/// acc; an int tile cannot take a float).
+/// acc; an int tile cannot take a float, nor a tile<int> an int64_t offset, which would widen
+/// it: cast<int>(x), or declare acc as a tile<int64_t>).
 template <class Result, class Target>
 concept compound_assignment_keeps_type = std::is_same_v<Result, Target>;
 
@@ -339,7 +340,8 @@ concept compound_assignment_keeps_type = std::is_same_v<Result, Target>;
     if constexpr (!std::is_void_v<Result>) {                                                                  \
       static_assert(compound_assignment_keeps_type<Result, tile<T, D...>>,                                    \
                     "compound_assignment_keeps_type: acc " #OP "= x must keep acc's type and shape; acc " #OP \
-                    " x has another (an int tile cannot take a float: cast first)");                          \
+                    " x has another (an int tile cannot take a float; a tile<int> cannot take an int64_t "   \
+                    "offset: cast<int>(x), or declare acc as a tile<int64_t>)");                              \
       if constexpr (compound_assignment_keeps_type<Result, tile<T, D...>>) l = l OP r;                        \
     }                                                                                                         \
     return l;                                                                                                 \
@@ -436,7 +438,8 @@ concept where_operands = has_a_tile<M, A, B> && mask_operand<M> &&
                          (tile_or_scalar<A> || pointer_element<A>) && (tile_or_scalar<B> || pointer_element<B>) &&
                          tile_element_types_match<A, B> && shapes_broadcast<M, A, B>;
 
-/// Elementwise choice; scalars may stand in any position and broadcast.
+/// Elementwise choice; scalars may stand in any position and broadcast. The values promote
+/// like the operands of an operator (tile<int> with an int64_t gives tile<int64_t>).
 template <class M, class A, class B>
   requires has_a_tile<M, A, B>
 auto where(const M& mask, const A& a, const B& b) {
@@ -446,7 +449,8 @@ auto where(const M& mask, const A& a, const B& b) {
     static_assert(tile_or_scalar<A, B>, "tile_or_scalar: where chooses between tiles or scalars");
   } else if constexpr (!tile_element_types_match<A, B>) {
     static_assert(tile_element_types_match<A, B>,
-                  "tile_element_types_match: where's values need the same element type (use cast<U>)");
+                  "tile_element_types_match: where's values need the same element type (use cast<U>); only integer "
+                  "tiles of different widths promote to the wider one");
   } else if constexpr (!shapes_broadcast<M, A, B>) {
     static_assert(shapes_broadcast<M, A, B>,
                   "shapes_broadcast: where's mask and values broadcast like NumPy: equal ranks, each extent equal or 1");
