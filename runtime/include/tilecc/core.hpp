@@ -440,6 +440,11 @@ concept integer_operands = elementwise_operands<X...> && integer_element<detail:
 template <class... X>
 concept comparable_operands = elementwise_operands<X...> && element_type<detail::compute_t<X...>>;
 
+/// pow: every tile operand is floating (float, half, bfloat16).
+template <class... X>
+concept floating_operands = elementwise_operands<X...> && float_element<detail::compute_t<X...>> &&
+                            ((!tile_value<X> || float_element<detail::element_of<X>>) && ...);
+
 /// A tile of pointers, or a plain pointer to an element type.
 template <class X>
 concept pointer_operand = (tile_value<X> && pointer_element<detail::element_of<X>>) || pointer_element<std::decay_t<X>>;
@@ -454,7 +459,7 @@ template <class P, class I>
 concept pointer_offset_operands =
     has_a_tile<P, I> && pointer_operand<P> && integer_operand<I> && shapes_broadcast<P, I>;
 
-/// Math functions (exp, ...) need floating tiles: cast integer tiles first.
+/// Math functions (exp, round, ...) need floating tiles: cast integer tiles first.
 template <class X>
 concept floating_tile = tile_value<X> && float_element<detail::element_of<X>>;
 
@@ -487,7 +492,7 @@ inline constexpr bool pointer_like =
     std::is_pointer_v<std::decay_t<X>> || (is_tile_v<X> && std::is_pointer_v<element_of<X>>);
 
 // The rule an elementwise operation adds to the shared ones (none: only the shared ones).
-enum class operand_rule { none, arithmetic, bitwise, integer, comparable };
+enum class operand_rule { none, arithmetic, bitwise, integer, comparable, floating };
 
 // The checks of elementwise operations: the operands are tiles or scalars, their element types
 // match (or promote), their shapes broadcast, and the operation's own rule R holds. Reports the
@@ -524,6 +529,10 @@ constexpr bool elementwise_rules_hold() {
   } else if constexpr (R == operand_rule::comparable) {
     static_assert(comparable_operands<X...>, "comparable_operands: comparisons need element types, not pointers");
     return comparable_operands<X...>;
+  } else if constexpr (R == operand_rule::floating) {
+    static_assert(floating_operands<X...>,
+                  "floating_operands: pow needs floating tiles (float, half, bfloat16): cast integer tiles first");
+    return floating_operands<X...>;
   } else {
     return true;
   }

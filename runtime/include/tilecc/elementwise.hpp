@@ -1,5 +1,5 @@
 // tilecc: elementwise operations — operators, compound assignments, tile creation, casts,
-// where/maximum/minimum/fma and the math functions. Included by <tilecc/tile.hpp>.
+// where/maximum/minimum/fma/pow and the math functions. Included by <tilecc/tile.hpp>.
 #pragma once
 
 #include "tilecc/core.hpp"
@@ -210,6 +210,13 @@ struct op_fma {
       return op_add{}(op_mul{}(a, b), c);
     else
       return convert<C>(std::fma(up(a), up(b), up(c)));
+  }
+};
+// pow in float (std::pow's float overload), rounded back for half/bfloat16.
+struct op_pow {
+  template <class C>
+  C operator()(C a, C b) const {
+    return convert<C>(std::pow(up(a), up(b)));
   }
 };
 
@@ -483,6 +490,14 @@ auto fma(const A& a, const B& b, const C& c) {
     return detail::elementwise<detail::op_fma>(a, b, c);
 }
 
+/// a to the power b, in float (half/bfloat16 round back); scalars in either position.
+template <class A, class B>
+  requires has_a_tile<A, B>
+auto pow(const A& a, const B& b) {
+  if constexpr (detail::elementwise_rules_hold<detail::operand_rule::floating, A, B>())
+    return detail::elementwise<detail::op_pow>(a, b);
+}
+
 template <class X>
   requires tile_value<X>
 auto abs(const X& x) {
@@ -526,6 +541,7 @@ TILECC_FLOAT_FUNCTION(erf, std::erf(f))
 TILECC_FLOAT_FUNCTION(sigmoid, 1.0f / (1.0f + std::exp(-f)))
 TILECC_FLOAT_FUNCTION(floor, std::floor(f))
 TILECC_FLOAT_FUNCTION(ceil, std::ceil(f))
+TILECC_FLOAT_FUNCTION(round, std::round(f))  // half away from zero
 #undef TILECC_FLOAT_FUNCTION
 
 }  // namespace tilecc
