@@ -472,7 +472,7 @@ template <class X>
 concept integer_or_bool_tile =
     tile_value<X> && (integer_element<detail::element_of<X>> || std::is_same_v<detail::element_of<X>, bool>);
 
-/// sum: tiles of numbers or bool (bool counts as 0/1).
+/// sum, cumsum, cumprod: tiles of numbers or bool (bool counts as 0/1).
 template <class X>
 concept summable_tile = numeric_tile<X> || (tile_value<X> && std::is_same_v<detail::element_of<X>, bool>);
 

@@ -13,7 +13,7 @@
 //   elementwise.hpp  operators, compound assignments, creation, cast, where, math
 //   shape.hpp        expand_dims, col, row, broadcast_to, reshape, trans
 //   memory.hpp       load, store, atomic_add, block pointers, barrier, hints
-//   reduce.hpp       reductions
+//   reduce.hpp       reductions and scans, with or without a combine function
 //   dot.hpp          dot
 //   program.hpp      program_id, num_programs, cdiv, scalar min/max, host::launch
 #pragma once
