@@ -1,4 +1,4 @@
-// tilecc: the tile language (contract v0) and its host twin.
+// tilecc: the tile language (contract v1) and its host twin.
 //
 // Kernels written against this header compile with a C++20 compiler (tested: GCC 12, Clang 14,
 // Clang 19) and run on the CPU through tilecc::host::launch; the tilecc translator parses the
@@ -9,9 +9,10 @@
 // The headers stay lean (no <string>, <vector>, <iostream>): the translator parses them for
 // every kernel file.
 //
-//   core.hpp         tiles, shapes, operand classes, the shared rules
-//   elementwise.hpp  operators, compound assignments, creation, cast, where, math
+//   core.hpp         tiles, shapes, operand classes, integer promotion, the shared rules
+//   elementwise.hpp  operators, compound assignments, creation, cast, where, math, pow, round
 //   shape.hpp        expand_dims, col, row, broadcast_to, reshape, trans
+//   layout.hpp       task mappings (spatial, repeat, compose) and with_layout
 //   memory.hpp       load, store, atomic_add, block pointers, barrier, hints
 //   reduce.hpp       reductions and scans, with or without a combine function
 //   dot.hpp          dot
@@ -21,6 +22,7 @@
 #include "tilecc/core.hpp"
 #include "tilecc/elementwise.hpp"
 #include "tilecc/shape.hpp"
+#include "tilecc/layout.hpp"
 #include "tilecc/memory.hpp"
 #include "tilecc/reduce.hpp"
 #include "tilecc/dot.hpp"
