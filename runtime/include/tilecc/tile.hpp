@@ -30,7 +30,9 @@
 
 // ---- kernel markers -------------------------------------------------------------------
 // For Clang (the translator, or a Clang host build) these become annotations the translator
-// reads; for other compilers they expand to nothing.
+// reads; the options are kept as written, as one string (`num_warps = W` with W a template
+// parameter is fine: the translator resolves W per instantiation). For other compilers they
+// expand to nothing.
 #if defined(__clang__)
 #define TILECC_KERNEL(...) [[clang::annotate("tilecc.kernel" __VA_OPT__(, #__VA_ARGS__))]]
 #define TILECC_ALIGNED(N) [[clang::annotate("tilecc.aligned", N)]]
