@@ -3,7 +3,7 @@
 // Kernels written against this header compile with a C++20 compiler (tested: GCC 12, Clang 14,
 // Clang 19) and run on the CPU through tilecc::host::launch; the tilecc translator parses the
 // same source and prints CUDA. Every operation here is the reference semantics the generated
-// code is tested against.
+// code is tested against. The user's reference is docs/language.md.
 //
 // Misuse is a compile error whose first line names the broken rule (core.hpp explains how).
 // The headers stay lean (no <string>, <vector>, <iostream>): the translator parses them for
