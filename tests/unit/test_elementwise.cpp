@@ -249,3 +249,57 @@ TEST_CASE("pointer tiles: pointer + int tile, pointer tile + int tile, pointer t
   static_assert(std::is_same_v<decltype(m), tile<const float*, 2, 4>>);
   CHECK(m(1, 2) == cbuf + 6);
 }
+
+TEST_CASE("round: half away from zero (std::round), on every floating type") {
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  auto x = make<float, 8>({0.5f, 1.5f, 2.5f, -0.5f, -2.5f, 2.4999f, nan, -inf});
+  auto r = round(x);
+  static_assert(std::is_same_v<decltype(r), tile<float, 8>>);
+  const float want[] = {1.0f, 2.0f, 3.0f, -1.0f, -3.0f, 2.0f};  // 2.5 → 3, not 2 (ties to even)
+  for (int i = 0; i < 6; ++i) CHECK(r(i) == want[i]);
+  CHECK(std::isnan(r(6)));
+  CHECK(r(7) == -inf);
+  CHECK(round(make<float, 2>({8388609.0f, -0.49999997f}))(0) == 8388609.0f);  // already integral
+  CHECK(std::signbit(round(make<float, 2>({-0.25f, 0.0f}))(0)));  // -0.25 rounds to -0
+  auto h = round(cast<half>(make<float, 4>({2.5f, -1.5f, 0.25f, 1000.5f})));
+  static_assert(std::is_same_v<decltype(h), tile<half, 4>>);
+  CHECK(static_cast<float>(h(0)) == 3.0f);
+  CHECK(static_cast<float>(h(1)) == -2.0f);
+  CHECK(static_cast<float>(h(2)) == 0.0f);
+  CHECK(static_cast<float>(h(3)) == 1001.0f);
+  auto b = round(cast<bfloat16>(make<float, 2>({-2.5f, 6.5f})));
+  CHECK(static_cast<float>(b(0)) == -3.0f);
+  CHECK(static_cast<float>(b(1)) == 7.0f);
+}
+
+TEST_CASE("pow: floating tiles, scalars in either position, broadcasting, half rounds back") {
+  auto x = make<float, 4>({2.0f, 9.0f, 0.5f, -2.0f});
+  auto p = pow(x, make<float, 4>({10.0f, 0.5f, -1.0f, 3.0f}));
+  static_assert(std::is_same_v<decltype(p), tile<float, 4>>);
+  CHECK(p(0) == 1024.0f);
+  CHECK(p(1) == 3.0f);
+  CHECK(p(2) == 2.0f);
+  CHECK(p(3) == -8.0f);
+  CHECK(pow(x, 2)(1) == 81.0f);         // an int scalar converts to float
+  CHECK(pow(2.0, x)(0) == 4.0f);        // a double scalar is float
+  CHECK(std::isnan(pow(x, 0.5f)(3)));   // negative base, fractional exponent
+  CHECK(pow(x, 0.0f)(3) == 1.0f);
+  auto grid = pow(col(make<float, 2>({2.0f, 3.0f})), row(make<float, 4>({0.0f, 1.0f, 2.0f, 3.0f})));
+  static_assert(std::is_same_v<decltype(grid), tile<float, 2, 4>>);
+  CHECK(grid(1, 3) == 27.0f);
+  CHECK(grid(0, 2) == 4.0f);
+  for (int i = 0; i < 4; ++i) CHECK(p(i) == std::pow(x(i), make<float, 4>({10.0f, 0.5f, -1.0f, 3.0f})(i)));
+  auto h = pow(full<half, 2>(3.0f), 7.0f);  // 2187 is not a half: rounds to nearest even, 2188
+  static_assert(std::is_same_v<decltype(h), tile<half, 2>>);
+  CHECK(static_cast<float>(h(0)) == 2188.0f);
+  auto bf = pow(2.0f, full<bfloat16, 2>(8.0f));
+  static_assert(std::is_same_v<decltype(bf), tile<bfloat16, 2>>);
+  CHECK(static_cast<float>(bf(1)) == 256.0f);
+  // Integer tiles are cast first (the rule floating_operands; misuse/pow_on_int.cpp).
+  static_assert(!floating_operands<tile<int, 4>, float>);
+  static_assert(!floating_operands<tile<float, 4>, tile<half, 4>>);
+  // Scalar pow is <cmath>'s: tilecc adds no overload that would make it ambiguous.
+  using namespace std;
+  CHECK(pow(2.0f, 3.0f) == 8.0f);
+  CHECK(round(2.5) == 3.0);
+}

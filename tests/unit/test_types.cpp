@@ -54,11 +54,13 @@ TEST_CASE("tile: shape is part of the type, extents deduce in helpers") {
   CHECK(extent(zeros<float, 32>()) == 32);
 }
 
-TEST_CASE("double scalars act as float, integer scalars convert to the tile's element type") {
+TEST_CASE("double scalars act as float; integer scalars convert to the tile's element type unless 64-bit") {
   auto t = full<float, 4>(3.0f);
   static_assert(std::is_same_v<decltype(t * 0.1), tile<float, 4>>);
   CHECK((t * 0.1).data[0] == 3.0f * 0.1f);
-  static_assert(std::is_same_v<decltype(arange<4>() + int64_t{5}), tile<int, 4>>);
+  // v1: a 64-bit scalar widens a narrower integer tile (v0 narrowed it to tile<int>).
+  static_assert(std::is_same_v<decltype(arange<4>() + int64_t{5}), tile<int64_t, 4>>);
+  static_assert(std::is_same_v<decltype(arange<4>() + 5u), tile<int, 4>>);
   static_assert(std::is_same_v<decltype(full<half, 4>(1.0f) * 2.0f), tile<half, 4>>);
 }
 

@@ -233,19 +233,25 @@ class Lowerer {
   }
   Value* unary(UnOp op, Value* a) { return b_.unary(op, a); }
 
-  /// The element type operands of an elementwise op convert to (the header's compute_t).
+  /// The element type operands of an elementwise op convert to (the header's compute_t, contract
+  /// v1): integer tiles of different widths promote to the wider; an integer tile with a floating
+  /// scalar computes in f32, and one narrower than 64 bits with a 64-bit integer scalar in i64.
   ElemType computeElem(const std::vector<Value*>& ops) {
     std::optional<ElemType> tileElem;
-    bool floatScalar = false;
+    bool floatScalar = false, wideScalar = false;
     for (Value* v : ops) {
       if (v->type.isTile()) {
-        if (!tileElem) tileElem = v->type.elem;
+        if (!tileElem || (tileElem->isInt() && v->type.elem.isInt() && v->type.elem.bytes() > tileElem->bytes()))
+          tileElem = v->type.elem;
       } else if (v->type.elem.isFloat()) {
         floatScalar = true;
+      } else if (v->type.elem.isInt() && v->type.elem.bytes() == 8) {
+        wideScalar = true;
       }
     }
     if (!tileElem) return ops[0]->type.elem;
     if (tileElem->isInt() && floatScalar) return ElemType::of(Scalar::F32);
+    if (tileElem->isInt() && tileElem->bytes() < 8 && wideScalar) return ElemType::of(Scalar::I64);
     return *tileElem;
   }
 
