@@ -67,6 +67,7 @@ class Footprints {
         }
         break;
       case OpKind::Reduce:
+      case OpKind::Scan:
         if (o.operands.size() == 2) {
           a.before.push_back(whole(o.operands[1], true, false));
           a.barrierInside = true;

@@ -118,6 +118,14 @@ class KernelPrinter {
   void elementwise(const Op& o);  // PrintElementwise.cpp
   void memory(const Op& o);       // PrintMemory.cpp
   void reduce(const Op& o);       // PrintReduce.cpp
+  void scan(const Op& o);         // PrintScan.cpp: scans, and reductions kept in element order
+  /// Register of x (geometry g) at digit `d` along `axis` and row `j` (row-major over the other
+  /// axes' registers); and the flat index of that row's coordinates over the other axes.
+  std::string axisReg(const Geo& g, int axis, const std::string& j, const std::string& d);
+  std::string rowIndex(const Geo& g, int axis, const std::string& j);
+  /// The combine of a reduction or scan as an expression of a and b (a custom combine is printed
+  /// once as a lambda before its first use).
+  std::string combineExpr(const Op& o, ElemType e, const std::string& a, const std::string& b);
   void shared(const Op& o);       // PrintShared.cpp
   void mma(const Op& o);          // PrintMma.cpp
   void async(const Op& o);        // PrintAsync.cpp
@@ -139,6 +147,7 @@ class KernelPrinter {
   std::set<std::string> preNames_;
   std::map<int, View> views_;
   std::map<int, std::string> buffers_;  // buffer value id → pointer variable
+  std::map<const Op*, std::string> combines_;  // custom combine → its lambda
   std::map<const Value*, std::vector<const Op*>> users_;
   bool usesHalf_ = false, usesBf16_ = false;
   std::vector<std::string> accesses_;

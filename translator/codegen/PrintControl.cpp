@@ -21,7 +21,9 @@ void KernelPrinter::op(const Op& o) {
     case Family::Shape:
     case Family::Elementwise: return elementwise(o);
     case Family::Memory: return memory(o);
-    case Family::Reduce: return reduce(o);
+    case Family::Reduce:
+      if (o.kind == OpKind::Scan || o.reduce == ReduceKind::Custom || o.reduce == ReduceKind::Prod) return scan(o);
+      return reduce(o);
     case Family::Control: return control(o);
     case Family::Shared: return shared(o);
     case Family::Mma: return mma(o);

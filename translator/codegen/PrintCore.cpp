@@ -53,7 +53,9 @@ namespace {
 // Identifiers of the generated code itself: user names that equal one get a suffix.
 std::set<std::string> reservedNames(const Kernel& k) {
   std::set<std::string> r = {
-      "lane", "warp", "smem", "reg", "reg2", "part", "word", "other_warp", "pbuf", "ibuf", "cand", "cand_i", "acc_k", "ks", "mi", "ni",
+      "lane", "warp", "smem", "reg", "reg2", "part", "word", "other_warp", "scan_lane", "scan_warp", "scan_tot", "scan_ex",
+      "scan_wpre", "scan_has_wpre", "scan_total", "scan_carry", "scan_pre", "scan_has", "scan_chunk", "scan_k", "scan_w",
+      "scan_val", "scan_buf", "scan_i", "pbuf", "ibuf", "cand", "cand_i", "acc_k", "ks", "mi", "ni",
       "frag_a", "frag_b", "frag_pair", "dot_a", "dot_b", "tilecc", "threadIdx", "blockIdx", "blockDim", "gridDim",
       "warpSize", "int8_t", "uint8_t", "int64_t", "uint64_t", "uintptr_t", "size_t", "__half", "__nv_bfloat16", "dim3",
       "std", "signed", "unsigned", "float", "double", "int", "bool", "char", "long", "short", "void", "auto", "const"};

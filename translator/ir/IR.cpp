@@ -23,6 +23,7 @@ std::string computes(const Value* v) {
     case OpKind::Binary: return name(d->binop);
     case OpKind::Unary: return name(d->unop);
     case OpKind::Reduce: return name(d->reduce);
+    case OpKind::Scan: return std::string("cum") + name(d->reduce);
     case OpKind::Constant: return "c";
     case OpKind::ProgramId: return "pid";
     case OpKind::NumPrograms: return "nprog";

@@ -36,13 +36,15 @@ enum class OpKind : std::uint8_t {
   Store,        // (ptrs, value [, mask]); access
   AtomicAdd,    // (ptrs, value [, mask]) → old values; access. At the GPU level a scalar
                 // atomic's result holds only in thread 0 (it is shared through memory).
-  Reduce,       // reduce, axis; (x) at the Tile level, (x [, scratch]) at the GPU level
+  Reduce,       // reduce, axis; (x) at the Tile level, (x [, scratch]) at the GPU level. With
+                // reduce = custom (and for scans), region 0 is the combine: (a, b) → yield c
   Barrier,      // sync: a CTA barrier (also the user's barrier()), a warp barrier, or named
   For,          // (lower, upper, step, inits...) cmp; region: (iv, carried...) → results
   If,           // (cond) regions: then, else → results
   Yield,        // terminator of For/If regions
   Return,       // leaves the kernel
   Hint,         // identity; hint, hintValue (seeds the axis analysis)
+  Scan,         // reduce (the combine), axis: inclusive scan along the axis; (x [, scratch])
   // ---- Tile level only (lowered by makeSharedExplicit) ----
   Reshape,
   Dot,          // (a, b, acc); tf32
@@ -76,7 +78,7 @@ enum class UnOp : std::uint8_t {
   Neg, Not, BitNot, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sin, Cos, Tan, Tanh, Erf, Sigmoid, Floor, Ceil, Trunc, Round,
   RoundTf32  // float → TF32 as the tensor cores round it (nearest, ties away), as a float
 };
-enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin };
+enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin, Prod, Custom };
 /// Comparison of a for loop's induction variable with its bound.
 enum class CmpPred : std::uint8_t { Lt, Le, Gt, Ge, Ne };
 enum class HintKind : std::uint8_t { MultipleOf, MaxContiguous };

@@ -129,6 +129,9 @@ ReduceGeom reduceGeom(const Layout& l, const std::vector<int>& shape, int axis) 
   const auto P = static_cast<std::size_t>(p);
   const int distinct = std::max(1, ax.extent / ax.spt);
   ReduceGeom g;
+  g.spt = ax.spt;
+  g.chunks = std::max(1, ax.regs / ax.spt);
+  g.coverage = ax.coverage;
   g.lanes = std::min(l.tpw[P], distinct);
   g.warps = std::min(l.wpc[P], std::max(1, distinct / l.tpw[P]));
   for (int q : l.order) {

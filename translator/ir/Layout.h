@@ -69,6 +69,9 @@ int numRegs(const Layout& l, const std::vector<int>& shape);
 struct ReduceGeom {
   int lanes = 1, warps = 1;
   int laneStride = 1, warpStride = 1;
+  /// A thread's elements along the axis come in runs of `spt` consecutive ones, `chunks` runs
+  /// one pass of all threads (`coverage` elements) apart: element order interleaves threads.
+  int spt = 1, chunks = 1, coverage = 1;
 };
 ReduceGeom reduceGeom(const Layout& l, const std::vector<int>& shape, int axis);
 

@@ -38,6 +38,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"yield", B, Family::Control, false, false, false, true, kNone},
     {"return", B, Family::Control, false, false, false, true, kNone},
     {"hint", B, Family::Elementwise, true, true, true, false, kAttrHint},
+    {"scan", B, Family::Reduce, true, true, false, false, kAttrReduce | kAttrAxis},
     {"reshape", T, Family::TileOnly, true, true, false, false, kNone},
     {"dot", T, Family::TileOnly, true, true, false, false, kAttrTf32},
     {"convert_layout", T, Family::TileOnly, true, true, false, false, kNone},
@@ -95,7 +96,7 @@ const char* name(UnOp o) {
 }
 
 const char* name(ReduceKind r) {
-  static const char* n[] = {"sum", "max", "min", "argmax", "argmin"};
+  static const char* n[] = {"sum", "max", "min", "argmax", "argmin", "prod", "custom"};
   return n[static_cast<int>(r)];
 }
 

@@ -351,7 +351,8 @@ class Parser {
     switch (kind) {
       case OpKind::Binary: tmp.binop = enumByName<BinOp>(sub(), 19, [](BinOp x) { return name(x); }); break;
       case OpKind::Unary: tmp.unop = enumByName<UnOp>(sub(), 21, [](UnOp x) { return name(x); }); break;
-      case OpKind::Reduce: tmp.reduce = enumByName<ReduceKind>(sub(), 5, [](ReduceKind x) { return name(x); }); break;
+      case OpKind::Reduce:
+      case OpKind::Scan: tmp.reduce = enumByName<ReduceKind>(sub(), 7, [](ReduceKind x) { return name(x); }); break;
       case OpKind::Hint: tmp.hint = enumByName<HintKind>(sub(), 2, [](HintKind x) { return name(x); }); break;
       default: break;
     }
@@ -392,10 +393,23 @@ class Parser {
       define(results[i], o->results[i]);
       if (types[i].second >= 0) layoutOf(o->results[i], types[i].second);
     }
-    if (onThisLine("{") && accept("{")) {  // a region (warp_group)
-      Builder inner{*k_, b.addRegion(o), b.loc, {}, -1};
+    std::vector<std::string> argNames;  // a combine function's operands: (%a, %b)
+    if (onThisLine("(") && accept("(")) {
+      do argNames.push_back(valueName());
+      while (accept(","));
+      expect(")");
+    }
+    if (onThisLine("{") && accept("{")) {  // a region (warp_group, a combine function)
+      Block* region = b.addRegion(o);
+      for (const std::string& an : argNames) {
+        if (operands.empty()) fail("a region with operands needs an operand to take their type from");
+        define(an, b.addArg(region, Type::scalar(operands[0]->type.elem)));
+      }
+      Builder inner{*k_, region, b.loc, {}, -1};
       block(inner);
       expect("}");
+    } else if (!argNames.empty()) {
+      fail("expected '{' after the region's operands");
     }
   }
 

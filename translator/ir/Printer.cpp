@@ -114,7 +114,8 @@ struct IRPrinter {
     switch (o.kind) {
       case OpKind::Binary: out << "." << name(o.binop); break;
       case OpKind::Unary: out << "." << name(o.unop); break;
-      case OpKind::Reduce: out << "." << name(o.reduce); break;
+      case OpKind::Reduce:
+      case OpKind::Scan: out << "." << name(o.reduce); break;
       case OpKind::Hint: out << "." << name(o.hint); break;
       case OpKind::Constant:
         out << " " << (o.result()->type.elem.isFloat() ? printFloat(o.floatValue) : std::to_string(o.intValue));
@@ -128,6 +129,12 @@ struct IRPrinter {
       for (std::size_t k = 0; k < o.results.size(); ++k) out << (k ? ", " : "") << typed(o.results[k]);
     }
     if (!o.regions.empty()) {
+      const Block& r = *o.regions[0];
+      if (!r.args.empty()) {  // a combine function's operands
+        out << " (";
+        for (std::size_t k = 0; k < r.args.size(); ++k) out << (k ? ", " : "") << ref(r.args[k]);
+        out << ")";
+      }
       out << " {\n";
       block(*o.regions[0], indent + 2);
       out << std::string(static_cast<std::size_t>(indent), ' ') << "}";

@@ -106,8 +106,32 @@ struct Verifier {
       case OpKind::Splat:
         if (o.operands[0]->type.isTile()) fail(o, "splat takes a scalar");
         break;
+      case OpKind::Scan:
+        if (o.result()->type != o.operands[0]->type) fail(o, "a scan keeps its operand's type");
+        [[fallthrough]];
       case OpKind::Reduce:
         if (o.operands.empty() || !o.operands[0]->type.isTile()) fail(o, "reduce takes a tile");
+        if (o.reduce == ReduceKind::Custom) {
+          if (o.regions.size() != 1 || o.regions[0]->args.size() != 2) fail(o, "a custom combine is a region of two operands");
+          const Op* y = yieldOf(*o.regions[0]);
+          const Type scalar = Type::scalar(o.operands[0]->type.elem);
+          if (!y || y->operands.size() != 1 || y->operands[0]->type != scalar) fail(o, "the combine yields one element");
+          for (const Value* a : o.regions[0]->args)
+            if (a->type != scalar) fail(o, "the combine takes two elements");
+          // Isolated and pure: it prints as a capture-less function of its two operands.
+          std::set<const Value*> own(o.regions[0]->args.begin(), o.regions[0]->args.end());
+          walk(*o.regions[0], [&](const Op& in) {
+            if (!traits(in.kind).pure && in.kind != OpKind::Yield) fail(in, "a combine has no side effects");
+            for (const Value* v : in.operands)
+              if (!own.count(v)) fail(in, "a combine uses only its operands and its own values");
+            for (const Value* v : in.results) {
+              if (v->type.isTile()) fail(in, "a combine works on elements, not tiles");
+              own.insert(v);
+            }
+          });
+        } else if (!o.regions.empty()) {
+          fail(o, "only a custom combine has a region");
+        }
         if (o.operands.size() == 2) shared(o, 1, "the scratch operand");
         if (o.operands.size() > 2 || (o.operands.size() == 2 && k.level != Level::Gpu)) fail(o, "(tile [, scratch])");
         break;

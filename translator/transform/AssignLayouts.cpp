@@ -107,6 +107,7 @@ class Assigner {
     if (const Op* d = v->def; d && d->kind == OpKind::Dot) return mmaFor(*d);
     if (const Op* d = v->def; d && d->kind == OpKind::Reduce && depth < 8 && d->operands[0]->type.isTile() && v->type.isTile())
       return intern(removeAxis(at(guess(d->operands[0], depth + 1)), d->axis));  // where it is computed
+    if (const Op* d = v->def; d && d->kind == OpKind::Scan && depth < 8) return guess(d->operands[0], depth + 1);
     if (const Op* d = v->def; d && d->kind == OpKind::Trans && depth < 8)
       return intern(transposed(at(guess(d->operands[0], depth + 1))));
     if (const Op* d = v->def; d && d->kind == OpKind::For && depth < 8) {  // a loop result: what its update computes in
@@ -217,6 +218,9 @@ class Assigner {
         request(o, 0, intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps)));
         return;
       case OpKind::Arange: layoutOf(res); return;
+      case OpKind::Scan:  // in the layout of its result
+        request(o, 0, layoutOf(res));
+        return;
       case OpKind::Reduce: {
         Value* x = o.operands[0];
         const int axis = o.axis;

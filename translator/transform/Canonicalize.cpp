@@ -173,7 +173,7 @@ Key keyOf(const Op& o) {
   std::memcpy(&bits, &o.floatValue, sizeof bits);
   const int sub = o.kind == OpKind::Binary ? static_cast<int>(o.binop)
                   : o.kind == OpKind::Unary ? static_cast<int>(o.unop)
-                  : o.kind == OpKind::Reduce ? static_cast<int>(o.reduce)
+                  : o.kind == OpKind::Reduce || o.kind == OpKind::Scan ? static_cast<int>(o.reduce)
                   : o.kind == OpKind::Hint ? static_cast<int>(o.hint)
                                            : 0;
   return {static_cast<int>(o.kind), sub, o.axis, static_cast<int>(o.transposed), o.count, o.intValue, bits, o.tf32, ops, types, layouts};
@@ -227,7 +227,10 @@ void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) 
       }
       scope.emplace(std::move(key), op->result());
     }
-    for (auto& r : op->regions) cse(*r, scope, repl);
+    // A combine function is isolated from the kernel (it prints as a capture-less lambda):
+    // nothing inside may stand for a value outside.
+    const bool isolated = op->kind == OpKind::Reduce || op->kind == OpKind::Scan;
+    for (auto& r : op->regions) cse(*r, isolated ? std::map<Key, Value*>{} : scope, repl);
   }
 }
 
@@ -243,7 +246,7 @@ void dce(Block& b, std::map<const Value*, int>& uses) {
   for (std::size_t i = b.ops.size(); i-- > 0;) {
     Op& o = *b.ops[i];
     for (auto it = o.regions.rbegin(); it != o.regions.rend(); ++it) dce(**it, uses);
-    bool dead = traits(o.kind).removable && o.regions.empty() && !o.results.empty();
+    bool dead = traits(o.kind).removable && (o.regions.empty() || traits(o.kind).pure) && !o.results.empty();
     for (const Value* v : o.results) dead = dead && uses[v] == 0;
     if (!dead) continue;
     for (const Value* v : o.operands) --uses[v];

@@ -112,7 +112,7 @@ class BarrierPass {
   // Pure ops on registers (no memory, no regions): a barrier may move above them.
   static bool registersOnly(const Op& o) {
     const OpTraits& t = traits(o.kind);
-    return t.pure && o.regions.empty() && o.kind != OpKind::Reduce;
+    return t.pure && o.regions.empty() && o.kind != OpKind::Reduce && o.kind != OpKind::Scan;
   }
 
   static void apply(State& st, Need n) {

@@ -147,16 +147,20 @@ struct Lowering {
     erase(c);
   }
 
-  // Partials of a reduction across warps meet in a scratch buffer.
+  // Partials of a reduction (or scan) across warps meet in a scratch buffer: per warp along the
+  // axis, one value per result element; for combines kept in element order (scans, custom and
+  // product reductions), one per run of consecutive elements (ReduceGeom::chunks).
   void reduce(Op& o) {
     const Value* x = o.operands[0];
     const ReduceGeom g = reduceGeom(k.layoutOf(x), x->type.shape, o.axis);
     if (g.warps <= 1) return;
     const bool arg = o.reduce == ReduceKind::ArgMax || o.reduce == ReduceKind::ArgMin;
+    const bool ordered = o.kind == OpKind::Scan || o.reduce == ReduceKind::Prod || o.reduce == ReduceKind::Custom;
     const ElemType xe = x->type.elem;
-    const int valueBytes = xe.kind == Scalar::F16 || xe.kind == Scalar::BF16 ? 4 : xe.bytes();  // halves combine in float
-    const std::int64_t outN = o.result()->type.numel();
-    const int bytes = static_cast<int>(g.warps * outN * (valueBytes + (arg ? 4 : 0)));
+    const int valueBytes = !ordered && (xe.kind == Scalar::F16 || xe.kind == Scalar::BF16) ? 4 : xe.bytes();  // sums of halves in float
+    const std::int64_t rows = x->type.numel() / x->type.shape[static_cast<std::size_t>(o.axis)];
+    const std::int64_t outN = ordered ? rows * g.chunks : o.result()->type.numel();
+    const int bytes = static_cast<int>((g.warps * outN * (valueBytes + (arg ? 4 : 0)) + 3) / 4 * 4);
     Builder bld{k, o.parent, o.loc, o.result()->hint.empty() ? o.result()->name : o.result()->hint, -1};
     bld.setInsertionBefore(o);
     Value* buf = alloc(bld, Type::shared(ElemType::of(Scalar::U8), {bytes}, 1, {bytes, 0}), o.result(), "_partials");
@@ -192,7 +196,7 @@ void makeSharedExplicit(Kernel& k, const Target&) {
   std::vector<Op*> todo;
   walk(*k.body, [&](Op& o) {
     if (o.kind == OpKind::Dot || o.kind == OpKind::ConvertLayout || o.kind == OpKind::Reshape ||
-        o.kind == OpKind::Reduce || o.kind == OpKind::AtomicAdd)
+        o.kind == OpKind::Reduce || o.kind == OpKind::Scan || o.kind == OpKind::AtomicAdd)
       todo.push_back(&o);
   });
   for (Op* o : todo) {
@@ -200,7 +204,8 @@ void makeSharedExplicit(Kernel& k, const Target&) {
       case OpKind::Dot: l.dot(*o); break;
       case OpKind::ConvertLayout:
       case OpKind::Reshape: l.exchange(*o); break;
-      case OpKind::Reduce: l.reduce(*o); break;
+      case OpKind::Reduce:
+      case OpKind::Scan: l.reduce(*o); break;
       default: l.atomic(*o); break;
     }
   }
