@@ -1,0 +1,406 @@
+// Calls: helpers (inlined), <cmath> scalar math, operators on tiles, the tilecc API, block pointers.
+#include "frontend/Lowerer.h"
+
+namespace tilecc::lowering {
+
+// ---- calls ----
+
+CVal Lowerer::call(const CallExpr* c) {
+  const LocScope here = at(c);
+  const FunctionDecl* fd = c->getDirectCallee();
+  if (!fd) error(c->getBeginLoc(), "calls through function pointers are not supported in kernels");
+  if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c)) {
+    if (const auto* md = dyn_cast<CXXMethodDecl>(fd); md && isTileccRecord(QualType(md->getParent()->getTypeForDecl(), 0), "tile")) {
+      if (oc->getOperator() == OO_Equal) {  // tile copy/move assignment
+        CVal v = lower(oc->getArg(1));
+        assign(oc->getArg(0), v);
+        return v;
+      }
+      error(c->getBeginLoc(), "indexing tiles is for host code; kernels use the tile operations");
+    }
+    if (const auto* md = dyn_cast<CXXMethodDecl>(fd); md && md->getParent()->getName() == "block_ptr" && oc->getOperator() == OO_Equal) {
+      CVal v = lower(oc->getArg(1));
+      assign(oc->getArg(0), v);
+      return v;
+    }
+    if (inNamespace(fd, "tilecc")) return tileOperator(oc);
+  }
+  if (isa<CXXMemberCallExpr>(c)) error(c->getBeginLoc(), "member function calls are not supported in kernels");
+  if (inNamespace(fd, "tilecc")) return apiCall(c, fd);
+  // <cmath> scalar math: std:: functions or the C library's, declared in system headers.
+  bool system = ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
+  if (system && (inNamespace(fd, "std") || fd->getDeclContext()->getRedeclContext()->isTranslationUnit()))
+    return mathCall(c, fd->getName());
+  if (fd->isVirtualAsWritten()) error(c->getBeginLoc(), "virtual calls are not supported in kernels");
+  const FunctionDecl* def = nullptr;
+  if (!fd->hasBody(def) || !def)
+    error(c->getBeginLoc(), "'" + fd->getNameAsString() + "' has no body visible here; kernels may call only functions defined in the translated sources, the tilecc API and <cmath>");
+  return inlineCall(c, def);
+}
+
+CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
+  for (const FunctionDecl* f : callStack_)
+    if (f->getCanonicalDecl() == fd->getCanonicalDecl())
+      error(c->getBeginLoc(), "recursion is not supported in kernels ('" + fd->getNameAsString() + "' calls itself)");
+  if (fd->hasAttr<AnnotateAttr>())
+    for (const auto* a : fd->specific_attrs<AnnotateAttr>())
+      if (a->getAnnotation() == "tilecc.kernel") error(c->getBeginLoc(), "kernels cannot call other kernels; move the shared code into a helper function");
+  std::map<const VarDecl*, CVal> callerVars = std::move(vars_);
+  vars_.clear();
+  for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    const ParmVarDecl* p = fd->getParamDecl(i);
+    QualType t = p->getType();
+    if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified())
+      error(p->getLocation(), "helper parameters are values or const references; '" + p->getNameAsString() + "' is a non-const reference");
+    // Arguments are lowered in the caller's scope.
+    std::swap(vars_, callerVars);
+    CVal v = i < c->getNumArgs() ? lower(c->getArg(i)) : lower(p->getDefaultArg());
+    std::swap(vars_, callerVars);
+    if (v.v && !t->isReferenceType()) {
+      auto ty = typeOf(t);
+      if (ty && !ty->isTile() && !v.v->type.isTile()) v.v = convert(v.v, ty->elem);
+    }
+    vars_[p] = v;
+  }
+  callStack_.push_back(fd);
+  const auto* body = dyn_cast<CompoundStmt>(fd->getBody());
+  CVal result;
+  bool returned = false;
+  for (const Stmt* s : body->body()) {
+    if (returned) error(s->getBeginLoc(), "helper functions may return only as their last statement");
+    if (const auto* rs = dyn_cast<ReturnStmt>(s)) {
+      if (rs->getRetValue()) {
+        const LocScope here = at(rs);
+        result = lower(rs->getRetValue());
+        if (result.v) {
+          auto ty = typeOf(fd->getReturnType());
+          if (ty && !ty->isTile() && !result.v->type.isTile()) result.v = convert(result.v, ty->elem);
+        }
+      }
+      returned = true;
+      continue;
+    }
+    if (!stmt(s)) error(s->getBeginLoc(), "helper functions may return only as their last statement");
+  }
+  callStack_.pop_back();
+  vars_ = std::move(callerVars);
+  return result;
+}
+
+CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
+  std::string n = name.str();
+  // sqrtf, expf, ... are the float versions of the same functions.
+  static const std::set<std::string> fSuffixed = {"sqrtf", "expf", "exp2f", "logf", "log2f", "sinf", "cosf", "tanf",
+                                                  "tanhf", "erff", "floorf", "ceilf", "fabsf", "powf", "fminf", "fmaxf",
+                                                  "fmaf", "truncf", "roundf"};
+  if (fSuffixed.count(n)) n.pop_back();
+  static const std::map<std::string, UnOp> unaries = {
+      {"exp", UnOp::Exp},     {"exp2", UnOp::Exp2},   {"log", UnOp::Log},   {"log2", UnOp::Log2},
+      {"sqrt", UnOp::Sqrt},   {"sin", UnOp::Sin},     {"cos", UnOp::Cos},   {"tan", UnOp::Tan},
+      {"tanh", UnOp::Tanh},   {"erf", UnOp::Erf},     {"floor", UnOp::Floor}, {"ceil", UnOp::Ceil},
+      {"fabs", UnOp::Abs},    {"abs", UnOp::Abs},     {"trunc", UnOp::Trunc}, {"round", UnOp::Round}};
+  static const std::map<std::string, BinOp> binaries = {
+      {"pow", BinOp::Pow}, {"fmin", BinOp::Min}, {"fmax", BinOp::Max}, {"min", BinOp::Min}, {"max", BinOp::Max}};
+  Type rt = typeOrError(c->getType(), c->getBeginLoc());
+  if (rt.isTile()) error(c->getBeginLoc(), "internal: a tile from a scalar math function");
+  if (auto it = unaries.find(n); it != unaries.end() && c->getNumArgs() == 1)
+    return CVal{unary(it->second, convert(value(c->getArg(0)), rt.elem)), nullptr, {}, false};
+  if (auto it = binaries.find(n); it != binaries.end() && c->getNumArgs() == 2) {
+    Value* a = convert(value(c->getArg(0)), rt.elem);
+    Value* b2 = convert(value(c->getArg(1)), rt.elem);
+    return CVal{binary(it->second, a, b2, rt.elem), nullptr, {}, false};
+  }
+  if (n == "fma" && c->getNumArgs() == 3) {
+    Value* a = convert(value(c->getArg(0)), rt.elem);
+    Value* b2 = convert(value(c->getArg(1)), rt.elem);
+    Value* c2 = convert(value(c->getArg(2)), rt.elem);
+    return CVal{b_.one(OpKind::Fma, {a, b2, c2}, rt), nullptr, {}, false};
+  }
+  error(c->getBeginLoc(), "'" + name.str() + "' is not supported in kernels (scalar math: exp, exp2, log, log2, sqrt, sin, cos, tan, tanh, erf, floor, ceil, trunc, round, fabs/abs, pow, fmin/fmax, min/max, fma)");
+}
+
+Value* Lowerer::elementwise(BinOp op, Value* a, Value* bv, Type result) {
+  ElemType c = computeElem({a, bv});
+  Value* x = to(a, c, result.shape);
+  Value* y = to(bv, c, result.shape);
+  return binary(op, x, y, result.elem);
+}
+
+CVal Lowerer::tileOperator(const CXXOperatorCallExpr* c) {
+  const LocScope here = at(c);
+  Type rt = c->getType()->isVoidType() ? Type{} : typeOrError(c->getType().getNonReferenceType(), c->getBeginLoc());
+  OverloadedOperatorKind k = c->getOperator();
+  auto bin = [&](OverloadedOperatorKind o) -> std::optional<BinOp> {
+    switch (o) {
+      case OO_Plus: case OO_PlusEqual: return BinOp::Add;
+      case OO_Minus: case OO_MinusEqual: return BinOp::Sub;
+      case OO_Star: case OO_StarEqual: return BinOp::Mul;
+      case OO_Slash: case OO_SlashEqual: return BinOp::Div;
+      case OO_Percent: case OO_PercentEqual: return BinOp::Rem;
+      case OO_LessLess: case OO_LessLessEqual: return BinOp::Shl;
+      case OO_GreaterGreater: case OO_GreaterGreaterEqual: return BinOp::Shr;
+      case OO_Amp: case OO_AmpEqual: return BinOp::And;
+      case OO_Pipe: case OO_PipeEqual: return BinOp::Or;
+      case OO_Caret: case OO_CaretEqual: return BinOp::Xor;
+      case OO_EqualEqual: return BinOp::Eq;
+      case OO_ExclaimEqual: return BinOp::Ne;
+      case OO_Less: return BinOp::Lt;
+      case OO_LessEqual: return BinOp::Le;
+      case OO_Greater: return BinOp::Gt;
+      case OO_GreaterEqual: return BinOp::Ge;
+      default: return std::nullopt;
+    }
+  };
+  if (c->getNumArgs() == 1) {
+    Value* v = value(c->getArg(0));
+    switch (k) {
+      case OO_Plus: return CVal{v, nullptr, {}, false};
+      case OO_Minus: return CVal{unary(UnOp::Neg, v), nullptr, {}, false};
+      case OO_Tilde: return CVal{unary(v->type.elem.isBool() ? UnOp::Not : UnOp::BitNot, v), nullptr, {}, false};
+      case OO_Exclaim:
+        if (v->type.elem.isBool()) return CVal{unary(UnOp::Not, v), nullptr, {}, false};
+        return CVal{binary(BinOp::Eq, v, toShape(b_.intConst(0, v->type.elem), v->type.shape), ElemType::of(Scalar::Bool)), nullptr, {}, false};
+      default: break;
+    }
+    error(c->getBeginLoc(), "this operator is not supported on tiles");
+  }
+  auto op = bin(k);
+  if (!op) error(c->getBeginLoc(), "this operator is not supported on tiles");
+  Value* a = value(c->getArg(0));
+  Value* b2 = value(c->getArg(1));
+  bool compound = c->isAssignmentOp();
+  Type result = compound ? a->type : rt;
+  Value* r;
+  if (a->type.elem.isPtr() || b2->type.elem.isPtr()) {
+    if (b2->type.elem.isPtr()) std::swap(a, b2);
+    if (*op == BinOp::Sub) b2 = unary(UnOp::Neg, b2);
+    r = b_.one(OpKind::AddPtr, {toShape(a, result.shape), toShape(b2, result.shape)}, result);
+  } else {
+    r = elementwise(*op, a, b2, result);
+  }
+  if (compound) assign(c->getArg(0), CVal{r, nullptr, {}, false});
+  return CVal{r, nullptr, {}, false};
+}
+
+CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
+  const LocScope here = at(c);
+  std::string n = fd->getNameAsString();
+  auto arg = [&](unsigned i) { return value(c->getArg(i)); };
+  auto nargs = c->getNumArgs();
+  auto tmplInt = [&](unsigned i) -> std::int64_t {
+    const TemplateArgumentList* ta = fd->getTemplateSpecializationArgs();
+    if (!ta || ta->size() <= i) error(c->getBeginLoc(), "internal: missing template argument");
+    const TemplateArgument& a = ta->get(i);
+    if (a.getKind() == TemplateArgument::Integral) return a.getAsIntegral().getExtValue();
+    error(c->getBeginLoc(), "internal: template argument is not an integer");
+  };
+  auto resultType = [&]() { return typeOrError(c->getType(), c->getBeginLoc()); };
+  auto ret = [](Value* v) { return CVal{v, nullptr, {}, false}; };
+
+  if (n == "program_id" || n == "num_programs") {
+    std::int64_t axis = constInt(c->getArg(0));
+    if (axis < 0 || axis > 2) error(c->getArg(0)->getBeginLoc(), "the axis must be 0, 1 or 2");
+    Value* v = b_.one(n == "program_id" ? OpKind::ProgramId : OpKind::NumPrograms, {}, Type::scalar(ElemType::of(Scalar::I32)));
+    v->def->axis = static_cast<int>(axis);
+    return ret(v);
+  }
+  if (n == "arange") return ret(b_.one(OpKind::Arange, {}, resultType()));
+  if (n == "zeros") {
+    Type t = resultType();
+    return ret(toShape(b_.intConst(0, t.elem), t.shape));
+  }
+  if (n == "full") {
+    Type t = resultType();
+    return ret(toShape(convert(arg(0), t.elem), t.shape));
+  }
+  if (n == "cast") {
+    Type t = resultType();
+    return ret(convert(arg(0), t.elem));
+  }
+  if (n == "where") {
+    Type t = resultType();
+    Value* m = arg(0);
+    Value* a = arg(1);
+    Value* b2 = arg(2);
+    ElemType ce = computeElem({a, b2});
+    return ret(b_.one(OpKind::Select, {to(m, ElemType::of(Scalar::Bool), t.shape), to(a, ce, t.shape), to(b2, ce, t.shape)}, t));
+  }
+  if (n == "maximum" || n == "minimum") return ret(elementwise(n == "maximum" ? BinOp::Max : BinOp::Min, arg(0), arg(1), resultType()));
+  if (n == "fma") {
+    Type t = resultType();
+    Value *a = arg(0), *b2 = arg(1), *c2 = arg(2);
+    ElemType ce = computeElem({a, b2, c2});
+    return ret(b_.one(OpKind::Fma, {to(a, ce, t.shape), to(b2, ce, t.shape), to(c2, ce, t.shape)}, t));
+  }
+  static const std::map<std::string, UnOp> unaries = {
+      {"abs", UnOp::Abs},   {"exp", UnOp::Exp},   {"exp2", UnOp::Exp2},     {"log", UnOp::Log},     {"log2", UnOp::Log2},
+      {"sqrt", UnOp::Sqrt}, {"rsqrt", UnOp::Rsqrt}, {"sin", UnOp::Sin},     {"cos", UnOp::Cos},     {"tanh", UnOp::Tanh},
+      {"erf", UnOp::Erf},   {"sigmoid", UnOp::Sigmoid}, {"floor", UnOp::Floor}, {"ceil", UnOp::Ceil}};
+  if (auto it = unaries.find(n); it != unaries.end() && nargs == 1) return ret(unary(it->second, arg(0)));
+  if (n == "expand_dims" || n == "col" || n == "row") {
+    std::int64_t axis = n == "col" ? 1 : n == "row" ? 0 : tmplInt(0);
+    Value* v = b_.one(OpKind::ExpandDims, {arg(0)}, resultType());
+    v->def->axis = static_cast<int>(axis);
+    return ret(v);
+  }
+  if (n == "broadcast_to") return ret(toShape(arg(0), resultType().shape));
+  if (n == "reshape") return ret(b_.one(OpKind::Reshape, {arg(0)}, resultType()));
+  if (n == "trans") return ret(b_.one(OpKind::Trans, {arg(0)}, resultType()));
+  if (n == "load") {
+    CVal p = lower(c->getArg(0));
+    if (p.bp) return ret(blockLoad(*p.bp, resultType()).v);
+    Value* ptrs = single(p, c->getArg(0));
+    Type t = resultType();
+    std::vector<Value*> ops = {ptrs};
+    if (nargs >= 2) ops.push_back(to(arg(1), ElemType::of(Scalar::Bool), t.shape));
+    if (nargs >= 3) ops.push_back(to(arg(2), t.elem, t.shape));
+    return ret(b_.one(OpKind::Load, ops, t));
+  }
+  if (n == "store") {
+    CVal p = lower(c->getArg(0));
+    if (p.bp) {
+      Value* v = arg(1);
+      blockStore(*p.bp, v);
+      return {};
+    }
+    Value* ptrs = single(p, c->getArg(0));
+    ElemType pe = ptrs->type.elem.pointeeType();
+    std::vector<Value*> ops = {ptrs, to(arg(1), pe, ptrs->type.shape)};
+    if (nargs >= 3) ops.push_back(to(arg(2), ElemType::of(Scalar::Bool), ptrs->type.shape));
+    b_.create(OpKind::Store, ops, {});
+    return {};
+  }
+  if (n == "atomic_add") {
+    Value* ptrs = arg(0);
+    ElemType pe = ptrs->type.elem.pointeeType();
+    std::vector<Value*> ops = {ptrs, to(arg(1), pe, ptrs->type.shape)};
+    if (nargs >= 3) ops.push_back(to(arg(2), ElemType::of(Scalar::Bool), ptrs->type.shape));
+    return ret(b_.one(OpKind::AtomicAdd, ops, ptrs->type.withElem(pe)));
+  }
+  if (n == "make_block_ptr") {
+    auto bp = std::make_shared<BlockPtr>();
+    bp->base = arg(0);
+    const TemplateArgumentList* ra = recordArgs(c->getType());
+    for (const auto& a : ra->get(1).getPackAsArray()) bp->block.push_back(static_cast<int>(a.getAsIntegral().getExtValue()));
+    const std::size_t r = bp->block.size();
+    std::vector<Value*>* parts[] = {&bp->shape, &bp->strides, &bp->offsets};
+    for (unsigned i = 0; i < 3; ++i) {
+      CVal l = lower(c->getArg(i + 1));
+      if (!l.isList || l.list.size() != r) error(c->getArg(i + 1)->getBeginLoc(), "expected a braced list of " + std::to_string(r) + " integers");
+      for (auto& x : l.list) parts[i]->push_back(convert(single(x, c->getArg(i + 1)), ElemType::of(Scalar::I64)));
+    }
+    return CVal{nullptr, bp, {}, false};
+  }
+  if (n == "advance") {
+    CVal p = lower(c->getArg(0));
+    if (!p.bp) error(c->getArg(0)->getBeginLoc(), "advance() takes a block pointer");
+    auto bp = std::make_shared<BlockPtr>(*p.bp);
+    CVal l = lower(c->getArg(1));
+    if (!l.isList || l.list.size() != bp->offsets.size()) error(c->getArg(1)->getBeginLoc(), "expected one offset per block axis");
+    for (std::size_t i = 0; i < bp->offsets.size(); ++i)
+      bp->offsets[i] = binary(BinOp::Add, bp->offsets[i], convert(single(l.list[i], c->getArg(1)), ElemType::of(Scalar::I64)), ElemType::of(Scalar::I64));
+    return CVal{nullptr, bp, {}, false};
+  }
+  if (n == "multiple_of" || n == "max_contiguous") {
+    const std::int64_t k = constInt(c->getArg(1));  // a constant the translator can use
+    if (k <= 0) error(c->getArg(1)->getBeginLoc(), "the hint's value must be positive");
+    Value* x = arg(0);
+    Value* v = b_.one(OpKind::Hint, {x}, x->type);
+    v->def->hint = n == "multiple_of" ? ir::HintKind::MultipleOf : ir::HintKind::MaxContiguous;
+    v->def->intValue = k;
+    return ret(v);
+  }
+  if (n == "barrier") {
+    b_.create(OpKind::Barrier, {}, {});
+    return {};
+  }
+  if (n == "sum" || n == "max" || n == "min" || n == "argmax" || n == "argmin") {
+    if (nargs == 2) {  // scalar tilecc::max(a, b)
+      Type t = resultType();
+      Value* a = convert(arg(0), t.elem);
+      Value* b2 = convert(arg(1), t.elem);
+      return ret(binary(n == "max" ? BinOp::Max : BinOp::Min, a, b2, t.elem));
+    }
+    std::int64_t axis = tmplInt(0);
+    if (axis < 0) axis = 0;
+    Type t = resultType();
+    Value* x = arg(0);
+    ir::ReduceKind rk = n == "sum" ? ir::ReduceKind::Sum : n == "max" ? ir::ReduceKind::Max : n == "min" ? ir::ReduceKind::Min
+                        : n == "argmax" ? ir::ReduceKind::ArgMax : ir::ReduceKind::ArgMin;
+    if (rk == ir::ReduceKind::Sum) x = convert(x, t.elem);  // accumulate in the result type
+    Value* v = b_.one(OpKind::Reduce, {x}, t);
+    v->def->reduce = rk;
+    v->def->axis = static_cast<int>(axis);
+    return ret(v);
+  }
+  if (n == "dot") {
+    Type t = resultType();
+    Value* a = arg(0);
+    Value* b2 = arg(1);
+    Value* acc = nargs >= 3 ? arg(2) : toShape(b_.intConst(0, t.elem), t.shape);
+    bool tf32 = false;
+    if (const TemplateArgumentList* ta = fd->getTemplateSpecializationArgs(); ta && ta->size() > 0 &&
+                                                                             ta->get(0).getKind() == TemplateArgument::Integral)
+      tf32 = ta->get(0).getAsIntegral().getExtValue() != 0;
+    Value* v = b_.one(OpKind::Dot, {a, b2, acc}, t);
+    v->def->tf32 = tf32;
+    return ret(v);
+  }
+  if (n == "cdiv") {
+    Type t = resultType();
+    Value* a = convert(arg(0), t.elem);
+    Value* b2 = convert(arg(1), t.elem);
+    Value* one = b_.intConst(1, t.elem);
+    Value* num = binary(BinOp::Sub, binary(BinOp::Add, a, b2, t.elem), one, t.elem);
+    return ret(binary(BinOp::Div, num, b2, t.elem));
+  }
+  error(c->getBeginLoc(), "'tilecc::" + n + "' cannot be used in kernel code");
+}
+
+// ---- block pointers: loads and stores through masked pointer tiles ----
+
+std::pair<Value*, Value*> Lowerer::blockPointers(const BlockPtr& bp, ElemType ptrType) {
+  const std::vector<int>& shape = bp.block;
+  const int r = static_cast<int>(shape.size());
+  const ElemType i64 = ElemType::of(Scalar::I64);
+  Value* ptrs = nullptr;
+  Value* mask = nullptr;
+  for (int a = 0; a < r; ++a) {
+    Value* idx = convert(b_.one(OpKind::Arange, {}, Type::tile(ElemType::of(Scalar::I32), {shape[a]})), i64);
+    // Put the index along axis a of the block.
+    for (int d = 0; d < r; ++d) {
+      if (d == a) continue;
+      std::vector<int> s = idx->type.shape;
+      s.insert(s.begin() + (d < a ? 0 : static_cast<long>(s.size())), 1);
+      Value* e = b_.one(OpKind::ExpandDims, {idx}, idx->type.withShape(s));
+      e->def->axis = d < a ? 0 : static_cast<int>(s.size()) - 1;
+      idx = e;
+    }
+    Value* pos = binary(BinOp::Add, toShape(bp.offsets[a], idx->type.shape), idx, i64);
+    // One op per statement: argument evaluation order is unspecified, output must not be.
+    Value* zero = toShape(b_.intConst(0, i64), pos->type.shape);
+    Value* above = binary(BinOp::Ge, pos, zero, ElemType::of(Scalar::Bool));
+    Value* limit = toShape(bp.shape[a], pos->type.shape);
+    Value* below = binary(BinOp::Lt, pos, limit, ElemType::of(Scalar::Bool));
+    Value* in = binary(BinOp::And, above, below, ElemType::of(Scalar::Bool));
+    Value* stride = toShape(bp.strides[a], pos->type.shape);
+    Value* off = binary(BinOp::Mul, pos, stride, i64);
+    ptrs = b_.one(OpKind::AddPtr, {toShape(ptrs ? ptrs : bp.base, shape), toShape(off, shape)}, Type::tile(ptrType, shape));
+    Value* inFull = toShape(in, shape);
+    mask = mask ? binary(BinOp::And, toShape(mask, shape), inFull, ElemType::of(Scalar::Bool)) : inFull;
+  }
+  return {ptrs, mask};
+}
+
+CVal Lowerer::blockLoad(const BlockPtr& bp, const Type& result) {
+  auto [ptrs, mask] = blockPointers(bp, bp.base->type.elem);
+  Value* zero = toShape(b_.intConst(0, result.elem), result.shape);
+  return CVal{b_.one(OpKind::Load, {ptrs, mask, zero}, result), nullptr, {}, false};
+}
+
+void Lowerer::blockStore(const BlockPtr& bp, Value* values) {
+  auto [ptrs, mask] = blockPointers(bp, bp.base->type.elem);
+  b_.create(OpKind::Store, {ptrs, to(values, bp.base->type.elem.pointeeType(), bp.block), mask}, {});
+}
+
+}  // namespace tilecc::lowering

@@ -1,0 +1,221 @@
+// The lowering of one kernel from Clang's AST to Tile IR, shared by the files that implement it:
+// LowerStmt.cpp (the kernel, statements, control flow), LowerExpr.cpp (expressions, casts,
+// operators), LowerCall.cpp (helper calls, <cmath>, the tilecc API), LowerScan.cpp (scans,
+// reductions with a combine function, layouts), LowerValues.cpp (types, constants, conversions).
+#pragma once
+
+#include "ir/Builder.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/Stmt.h>
+#include <clang/AST/StmtCXX.h>
+#include <clang/AST/TemplateBase.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/SourceManager.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+namespace tilecc::lowering {
+
+using namespace clang;
+using ir::BinOp;
+using ir::ElemType;
+using ir::OpKind;
+using ir::Scalar;
+using ir::Type;
+using ir::UnOp;
+using ir::Value;
+
+/// Thrown after a diagnostic has been reported; unwinds the kernel being lowered.
+struct Abort {};
+
+/// A block pointer, lowered into its scalar parts (loads become masked pointer-tile loads).
+struct BlockPtr {
+  Value* base = nullptr;
+  std::vector<Value*> shape, strides, offsets;  // i64 scalars
+  std::vector<int> block;
+};
+
+/// A lowered expression: a value, a block pointer, or a braced list.
+struct CVal {
+  Value* v = nullptr;
+  std::shared_ptr<BlockPtr> bp;
+  std::vector<CVal> list;
+  bool isList = false;
+};
+
+inline bool inNamespace(const Decl* d, llvm::StringRef ns) {
+  const DeclContext* dc = d->getDeclContext();
+  while (dc && !dc->isNamespace()) dc = dc->getParent();
+  if (!dc) return false;
+  const auto* nd = cast<NamespaceDecl>(dc);
+  return nd->getName() == ns && nd->getParent()->getRedeclContext()->isTranslationUnit();
+}
+
+inline bool isTileccRecord(QualType t, llvm::StringRef name) {
+  t = t.getCanonicalType().getNonReferenceType().getUnqualifiedType();
+  const auto* rd = t->getAsCXXRecordDecl();
+  return rd && rd->getName() == name && inNamespace(rd, "tilecc");
+}
+
+inline const TemplateArgumentList* recordArgs(QualType t) {
+  t = t.getCanonicalType().getNonReferenceType().getUnqualifiedType();
+  if (const auto* s = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl()))
+    return &s->getTemplateArgs();
+  return nullptr;
+}
+
+/// Variables assigned (=, op=, ++, --) inside a statement.
+struct AssignedVars : RecursiveASTVisitor<AssignedVars> {
+  std::set<const VarDecl*> vars;
+  void note(const Expr* e) {
+    if (const auto* d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
+      if (const auto* v = dyn_cast<VarDecl>(d->getDecl())) vars.insert(v);
+  }
+  bool VisitBinaryOperator(BinaryOperator* b) {
+    if (b->isAssignmentOp()) note(b->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator* u) {
+    if (u->isIncrementDecrementOp()) note(u->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* c) {
+    if (c->isAssignmentOp() && c->getNumArgs() >= 1) note(c->getArg(0));
+    return true;
+  }
+};
+
+struct DeclRefs : RecursiveASTVisitor<DeclRefs> {
+  std::set<const VarDecl*> vars;
+  bool VisitDeclRefExpr(DeclRefExpr* d) {
+    if (const auto* v = dyn_cast<VarDecl>(d->getDecl())) vars.insert(v);
+    return true;
+  }
+};
+
+struct HasCall : RecursiveASTVisitor<HasCall> {
+  bool found = false;
+  bool VisitCallExpr(CallExpr*) {
+    found = true;
+    return false;
+  }
+};
+
+class Lowerer {
+ public:
+  Lowerer(ASTContext& ctx, ir::Kernel& k) : ctx_(ctx), diags_(ctx.getDiagnostics()), k_(k), b_{k, k.body.get(), {}} {}
+
+  void kernel(const FunctionDecl* fd);
+
+ private:
+  ASTContext& ctx_;
+  DiagnosticsEngine& diags_;
+  ir::Kernel& k_;
+  ir::Builder b_;
+  std::map<const VarDecl*, CVal> vars_;
+  std::vector<const FunctionDecl*> callStack_;
+
+  // ---- diagnostics ----
+  [[noreturn]] void error(SourceLocation loc, const std::string& msg) {
+    diags_.Report(loc, diags_.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << msg;
+    throw Abort{};
+  }
+  ir::Loc irLoc(SourceLocation l) {
+    const SourceManager& sm = ctx_.getSourceManager();
+    PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
+    if (p.isInvalid()) return {};
+    return ir::Loc{p.getFilename(), p.getLine(), p.getColumn()};
+  }
+  /// Ops created in the caller's scope come from `s`. Nested statements and expressions set
+  /// their own location and restore this one when they return, so an op created after its
+  /// operands (a store after the helper call that computed its value) keeps its own line.
+  struct LocScope {
+    ir::Builder& b;
+    ir::Loc saved;
+    ~LocScope() { b.loc = std::move(saved); }
+  };
+  [[nodiscard]] LocScope at(const Stmt* s) { return LocScope{b_, std::exchange(b_.loc, irLoc(s->getBeginLoc()))}; }
+  /// Temporaries are named after the statement they come from (the variable it assigns, or
+  /// the function it calls), so that generated names survive edits elsewhere in the kernel.
+  struct HintScope {
+    ir::Builder& b;
+    std::string saved;
+    ~HintScope() { b.hint = std::move(saved); }
+  };
+  [[nodiscard]] HintScope naming(std::string hint) {
+    if (hint.empty()) hint = b_.hint;
+    return HintScope{b_, std::exchange(b_.hint, std::move(hint))};
+  }
+  static std::string statementName(const Stmt* s);
+
+  // ---- types ----
+  std::optional<ElemType> elemOf(QualType t);
+  std::optional<Type> typeOf(QualType t);
+  Type typeOrError(QualType t, SourceLocation loc);
+
+  // ---- value helpers ----
+  Value* convert(Value* v, ElemType e) {
+    if (v->type.elem == e) return v;
+    return b_.one(OpKind::Convert, {v}, v->type.withElem(e));
+  }
+  Value* toShape(Value* v, const std::vector<int>& shape);
+  Value* to(Value* v, ElemType e, const std::vector<int>& shape) { return toShape(convert(v, e), shape); }
+  Value* binary(BinOp op, Value* a, Value* b2, ElemType resultElem) {
+    return b_.binary(op, a, b2, resultElem);
+  }
+  Value* unary(UnOp op, Value* a) { return b_.unary(op, a); }
+
+  /// The element type operands of an elementwise op convert to (the header's compute_t, contract
+  /// v1): integer tiles of different widths promote to the wider; an integer tile with a floating
+  /// scalar computes in f32, and one narrower than 64 bits with a 64-bit integer scalar in i64.
+  ElemType computeElem(const std::vector<Value*>& ops);
+
+  Value* single(const CVal& c, const Expr* e) {
+    if (!c.v) error(e->getBeginLoc(), "a block pointer or braced list cannot be used here");
+    return c.v;
+  }
+  Value* value(const Expr* e) { return single(lower(e), e); }
+
+  std::int64_t constInt(const Expr* e);
+  std::optional<Value*> constant(const Expr* e);
+
+  // ---- statements ----
+  bool stmt(const Stmt* s);  // false when control cannot fall through (return)
+  bool compound(const CompoundStmt* cs);
+  bool ifStmt(const IfStmt* s);
+  bool forStmt(const ForStmt* s);
+  void declStmt(const DeclStmt* ds);
+  std::vector<const VarDecl*> carried(const Stmt* s1, const Stmt* s2 = nullptr);
+  std::vector<Value*> flatten(const std::vector<const VarDecl*>& vs);
+  void rebind(const std::vector<const VarDecl*>& vs, const std::vector<Value*>& values);
+  /// Names values (laid out as flatten() lays them out) after the variables they carry.
+  void nameAfter(const std::vector<const VarDecl*>& vs, const std::vector<Value*>& values);
+
+  // ---- expressions ----
+  CVal lower(const Expr* e);
+  CVal cast(const CastExpr* c);
+  CVal binaryOperator(const BinaryOperator* b);
+  CVal unaryOperator(const UnaryOperator* u);
+  CVal call(const CallExpr* c);
+  CVal apiCall(const CallExpr* c, const FunctionDecl* fd);
+  CVal tileOperator(const CXXOperatorCallExpr* c);
+  CVal mathCall(const CallExpr* c, llvm::StringRef name);
+  CVal inlineCall(const CallExpr* c, const FunctionDecl* fd);
+  Value* elementwise(BinOp op, Value* a, Value* bv, Type result);
+  void assign(const Expr* lhs, CVal v);
+  CVal blockLoad(const BlockPtr& bp, const Type& result);
+  void blockStore(const BlockPtr& bp, Value* values);
+  std::pair<Value*, Value*> blockPointers(const BlockPtr& bp, ElemType pointee);
+};
+
+}  // namespace tilecc::lowering
