@@ -2,8 +2,9 @@
 // CUDA-event timings after warm-up; GB/s for the memory-bound workloads (each input read once,
 // each output written once), TFLOP/s for matmul and attention; a correctness check of sampled
 // outputs against a double reference on fresh random inputs. Prints a table; with OUT set,
-// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, matmul, attention (default all).
+// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, cumsum, matmul, attention (default all).
 #include "attention.h"
+#include "cumsum.h"
 #include "layernorm.h"
 #include "matmul.h"
 #include "row_sum.h"
@@ -192,6 +193,27 @@ void rowSum() {
   cudaFree(x), cudaFree(o);
 }
 
+void cumsum() {
+  const int M = 16384, N = 4096;
+  auto hx = randomFloats(std::size_t(M) * N);
+  float *x = upload(hx), *y;
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&y), hx.size() * 4));
+  const float ms = timeMs([&] { CHECK(launch_cumsum_rows_4096(dim3(M), nullptr, x, y, N, N)); });
+  auto hy = download(y, hx.size());
+  double d2 = 0, r2 = 0;
+  for (int r = 0; r < M; r += 61) {
+    double s = 0;
+    for (int j = 0; j < N; ++j) {
+      s += hx[std::size_t(r) * N + j];
+      const double g = hy[std::size_t(r) * N + j];
+      d2 += (g - s) * (g - s);
+      r2 += s * s;
+    }
+  }
+  record("cumsum fp32 16384x4096", ms, 2.0 * 4 * hx.size(), relErr(d2, r2));
+  cudaFree(x), cudaFree(y);
+}
+
 void transpose() {
   const int S = 16384;
   auto hx = randomHalves(std::size_t(S) * S);
@@ -298,6 +320,7 @@ int main(int argc, char** argv) {
     rowSum();
     transpose();
   }
+  if (want("memory") || want("cumsum")) cumsum();
   if (want("matmul"))
     for (int S : {4096, 8192}) {
       matmul<__half>((std::string("matmul float16 ") + std::to_string(S) + "^3").c_str(), S,

@@ -6,7 +6,7 @@
 using namespace tilecc;
 
 // CHECK-LABEL: ---- mm -> mm ----
-// CHECK: L{{[0-9]+}} = blocked{spt=[1,2] tpw=[8,4] wpc=[2,2] order=[1,0]}
+// CHECK: L{{[0-9]+}} = compose<spatial<2, 2>, spatial<8, 4>, repeat<1, 2>>{{$}}
 // CHECK: // Shared memory: 29184 bytes (static)
 // CHECK-NEXT: x_ring at 0, 15360 bytes ([64][32] f16, 80-byte rows, 3 stages of 5120 bytes): ring filled by cp.async
 // CHECK-NEXT: y_ring at 15360, 13824 bytes ([32][64] f16, 144-byte rows, 3 stages of 4608 bytes): ring filled by cp.async

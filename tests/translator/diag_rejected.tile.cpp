@@ -131,11 +131,11 @@ void moving_bound(float* out, int n) {
   store(out, 1.0f);
 }
 
-// DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:1: error: num_warps must be a power of two from 1 to 32, got '3'
+// DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:1: error: num_warps must be a power of two from 1 to 32, got 3
 TILECC_KERNEL(num_warps = 3)
 void bad_warps(float* out) { store(out, 1.0f); }
 
-// DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:1: error: unknown kernel option 'warps' (options: num_warps, num_stages)
+// DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:1: error: unknown kernel option 'warps' (options: num_warps, num_stages, warp_specialize)
 TILECC_KERNEL(warps = 4)
 void bad_option(float* out) { store(out, 1.0f); }
 

@@ -52,7 +52,7 @@ void strided(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
 
 // Contiguous down the columns: axis 0 becomes the fastest.
 // CHECK-LABEL: kernel columns (columns)
-// CHECK: L0 = blocked{spt=[4,1] {{.*}} order=[0,1]}
+// CHECK: L{{[0-9]}} = compose<spatial<1, 4>, spatial<16, 2>, repeat<4, 1>> (lanes fastest along dim 0)
 TILECC_KERNEL()
 void columns(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
   // CHECK: load at line [[@LINE+1]]: 4 x f32 = 16 bytes per access

@@ -199,7 +199,7 @@ void Analysis::op(const Op& o) {
       AxisInfo a = of(o.operands[0]);
       if (o.hint == HintKind::MultipleOf) {
         for (auto& d : a.divisibility) d = std::max(d, cap(o.intValue));
-      } else {
+      } else if (o.hint == HintKind::MaxContiguous) {
         auto& c = a.contiguity.back();
         c = std::max<std::int64_t>(c, std::min<std::int64_t>(o.intValue, extent(r, a.contiguity.size() - 1)));
       }

@@ -3,6 +3,7 @@
 #include "codegen/KernelPrinter.h"
 
 #include "ir/OpTraits.h"
+#include "ir/TaskMapping.h"
 
 #include <algorithm>
 #include <sstream>
@@ -94,8 +95,8 @@ bool KernelPrinter::run(CudaKernel& out) {
   s << "// ---- " << k_.sourceName << " -> " << k_.name << " ----\n";
   s << "// " << k_.numWarps << " warps (" << threads << " threads) per program" << (k_.target.empty() ? "" : ", for " + k_.target)
     << ".\n";
-  s << "// Layouts (elements per thread x threads per warp x warps, fastest dimension first):\n";
-  for (std::size_t i = 0; i < k_.layouts.size(); ++i) s << "//   L" << i << " = " << describe(k_.layouts[i]) << "\n";
+  s << "// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):\n";
+  for (std::size_t i = 0; i < k_.layouts.size(); ++i) s << "//   L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   if (accesses.empty()) s << "// Global accesses: none of tiles.\n";
   else s << "// Global accesses (per thread):\n";
   for (const auto& a : accesses) s << "//   " << a << "\n";
@@ -136,7 +137,7 @@ bool KernelPrinter::run(CudaKernel& out) {
       << (k_.target.empty() ? "" : ", for " + k_.target) << "\n";
   if (!k_.assumed.empty()) rep << "  variant: when " << variantConditionText() << "\n";
   rep << "  layouts:\n";
-  for (std::size_t i = 0; i < k_.layouts.size(); ++i) rep << "    L" << i << " = " << describe(k_.layouts[i]) << "\n";
+  for (std::size_t i = 0; i < k_.layouts.size(); ++i) rep << "    L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   rep << "  accesses:\n";
   for (const auto& a : accesses) rep << "    " << a << "\n";
   rep << "  tiles:\n";

@@ -189,6 +189,7 @@ void KernelPrinter::scan(const Op& o) {
     line("  for (int scan_chunk = 0; scan_chunk < " + cs + "; ++scan_chunk) {");
     line("    const int scan_i = reg * " + cs + " + scan_chunk;");
     if (isScan) line("    scan_has_wpre[scan_i] = false;");
+    line("    #pragma unroll");
     line("    for (int scan_w = 0; scan_w < " + std::to_string(rg.warps) + "; ++scan_w) {");
     line("      const " + t + " scan_val = " + from + ";");
     line("      scan_total[scan_i] = scan_w == 0 ? scan_val : " + f("scan_total[scan_i]", "scan_val") + ";");

@@ -10,6 +10,8 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Lex/Preprocessor.h>
 #include <clang/Frontend/Utils.h>
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/CompilationDatabase.h>
@@ -30,8 +32,8 @@ bool isKernel(const FunctionDecl* fd) {
   return false;
 }
 
-/// Kernels in a file: non-template kernels and every explicit instantiation definition of a
-/// template kernel, in source order.
+/// Kernels in a file: its non-template kernels and every explicit instantiation definition it
+/// makes of a template kernel (the template may come from a header), in source order.
 struct KernelFinder : RecursiveASTVisitor<KernelFinder> {
   SourceManager& sm;
   std::vector<const FunctionDecl*> found;
@@ -48,15 +50,17 @@ struct KernelFinder : RecursiveASTVisitor<KernelFinder> {
   }
   bool VisitFunctionTemplateDecl(FunctionTemplateDecl* td) {
     FunctionDecl* pattern = td->getTemplatedDecl();
-    if (!isKernel(pattern) || !pattern->isThisDeclarationADefinition() || !sm.isInMainFile(td->getLocation())) return true;
+    if (!isKernel(pattern) || !pattern->isThisDeclarationADefinition()) return true;
     bool any = false;
     for (FunctionDecl* spec : td->specializations()) {
-      if (spec->getTemplateSpecializationKind() == TSK_ExplicitInstantiationDefinition) {
+      if (spec->getTemplateSpecializationKind() == TSK_ExplicitInstantiationDefinition &&
+          sm.isInMainFile(sm.getExpansionLoc(spec->getPointOfInstantiation()))) {
         found.push_back(spec);
         any = true;
       }
     }
-    if (!any) uninstantiated.push_back(td);
+    // A template of this file nobody instantiates here (one from a header may be elsewhere).
+    if (!any && sm.isInMainFile(td->getLocation())) uninstantiated.push_back(td);
     return true;
   }
 };
@@ -128,6 +132,43 @@ class Action : public ASTFrontendAction {
   std::shared_ptr<DependencyCollector> collector_;
 };
 
+/// Clang's diagnostic printer, minus repeats: a template kernel's instantiations would report
+/// one mistake in the template once each. A repeated diagnostic goes with its notes.
+class DedupingPrinter : public DiagnosticConsumer {
+ public:
+  void BeginSourceFile(const LangOptions& lo, const Preprocessor* pp) override {
+    if (pp) printer_ = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), &pp->getDiagnostics().getDiagnosticOptions());
+    printer().BeginSourceFile(lo, pp);
+  }
+  void EndSourceFile() override { printer().EndSourceFile(); }
+  void finish() override { printer().finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic& info) override {
+    if (level != DiagnosticsEngine::Note) {
+      llvm::SmallString<256> key;
+      key += std::to_string(static_cast<int>(level)) + ":";
+      if (info.hasSourceManager() && info.getLocation().isValid()) {
+        const PresumedLoc p = info.getSourceManager().getPresumedLoc(info.getSourceManager().getExpansionLoc(info.getLocation()));
+        if (p.isValid()) key += std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ":";
+      }
+      info.FormatDiagnostic(key);
+      dropping_ = !seen_.insert(std::string(key)).second;
+    }
+    if (dropping_) return;
+    DiagnosticConsumer::HandleDiagnostic(level, info);  // counts what is shown ("1 error generated")
+    printer().HandleDiagnostic(level, info);
+  }
+
+ private:
+  TextDiagnosticPrinter& printer() {
+    if (!printer_) printer_ = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), defaults_.get());
+    return *printer_;
+  }
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> defaults_{new DiagnosticOptions()};  // the printer holds a reference
+  std::unique_ptr<TextDiagnosticPrinter> printer_;
+  std::set<std::string> seen_;
+  bool dropping_ = false;
+};
+
 class Factory : public tooling::FrontendActionFactory {
  public:
   Factory(std::vector<TranslationUnit>& out, bool deps) : out_(out), deps_(deps) {}
@@ -167,12 +208,14 @@ bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out)
                                     opts.resourceDir, "-Wno-unused-command-line-argument"};
   std::vector<std::string> back = {"-std=c++20"};
   Factory factory(out, opts.collectDependencies);
+  DedupingPrinter diagnostics;
   bool ok = true;
   // One tool per input: ClangTool prints "[i/n] Processing file" for several, and the
   // diagnostics already say what failed.
   for (const std::string& input : opts.inputs) {
     tooling::ClangTool tool(*db, {input});
     tool.setPrintErrorMessage(false);
+    tool.setDiagnosticConsumer(&diagnostics);
     tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
     tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
     tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());

@@ -25,7 +25,15 @@ CVal Lowerer::call(const CallExpr* c) {
     }
     if (inNamespace(fd, "tilecc")) return tileOperator(oc);
   }
-  if (isa<CXXMemberCallExpr>(c)) error(c->getBeginLoc(), "member function calls are not supported in kernels");
+  if (const auto* mc = dyn_cast<CXXMemberCallExpr>(c)) {
+    // float(h), static_cast<float>(h): half's and bfloat16's conversion operators.
+    if (const auto* conv = dyn_cast<CXXConversionDecl>(fd);
+        conv && (isTileccRecord(mc->getObjectType(), "half") || isTileccRecord(mc->getObjectType(), "bfloat16"))) {
+      const Type t = typeOrError(conv->getConversionType(), c->getBeginLoc());
+      return CVal{convert(value(mc->getImplicitObjectArgument()), t.elem), nullptr, {}, false};
+    }
+    error(c->getBeginLoc(), "member function calls are not supported in kernels");
+  }
   if (inNamespace(fd, "tilecc")) return apiCall(c, fd);
   // <cmath> scalar math: std:: functions or the C library's, declared in system headers.
   bool system = ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
@@ -63,28 +71,88 @@ CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
     vars_[p] = v;
   }
   callStack_.push_back(fd);
-  const auto* body = dyn_cast<CompoundStmt>(fd->getBody());
-  CVal result;
-  bool returned = false;
-  for (const Stmt* s : body->body()) {
-    if (returned) error(s->getBeginLoc(), "helper functions may return only as their last statement");
-    if (const auto* rs = dyn_cast<ReturnStmt>(s)) {
-      if (rs->getRetValue()) {
-        const LocScope here = at(rs);
-        result = lower(rs->getRetValue());
-        if (result.v) {
-          auto ty = typeOf(fd->getReturnType());
-          if (ty && !ty->isTile() && !result.v->type.isTile()) result.v = convert(result.v, ty->elem);
-        }
-      }
-      returned = true;
-      continue;
-    }
-    if (!stmt(s)) error(s->getBeginLoc(), "helper functions may return only as their last statement");
-  }
+  CVal result = inlineBody(fd);
   callStack_.pop_back();
   vars_ = std::move(callerVars);
   return result;
+}
+
+CVal Lowerer::inlineBody(const FunctionDecl* fd) {
+  const auto* body = dyn_cast_or_null<CompoundStmt>(fd->getBody());
+  if (!body) error(fd->getLocation(), "'" + fd->getNameAsString() + "': function-try-blocks are not supported in kernels");
+  std::optional<CVal> r = helperTail(fd, std::vector<const Stmt*>(body->body_begin(), body->body_end()));
+  if (r) return *r;
+  if (!fd->getReturnType()->isVoidType())
+    error(body->getRBracLoc(), "'" + fd->getNameAsString() + "' can reach its end without returning a value");
+  return {};
+}
+
+CVal Lowerer::returnValue(const FunctionDecl* fd, const ReturnStmt* rs) {
+  if (!rs->getRetValue()) return {};
+  const LocScope here = at(rs);
+  CVal result = lower(rs->getRetValue());
+  if (result.v) {
+    auto ty = typeOf(fd->getReturnType());
+    if (ty && !ty->isTile() && !result.v->type.isTile()) result.v = convert(result.v, ty->elem);
+  }
+  return result;
+}
+
+std::optional<CVal> Lowerer::helperTail(const FunctionDecl* fd, std::vector<const Stmt*> stmts) {
+  for (std::size_t i = 0; i < stmts.size(); ++i) {
+    const Stmt* s = stmts[i];
+    if (const auto* rs = dyn_cast<ReturnStmt>(s)) return returnValue(fd, rs);
+    if (!containsReturn(s)) {
+      stmt(s);
+      continue;
+    }
+    // The rest of the helper runs after `s` on the paths that do not return: it goes into them.
+    std::vector<const Stmt*> rest(stmts.begin() + static_cast<long>(i) + 1, stmts.end());
+    auto then = [&](std::vector<const Stmt*> first) {
+      first.insert(first.end(), rest.begin(), rest.end());
+      return first;
+    };
+    if (const auto* cs = dyn_cast<CompoundStmt>(s)) return helperTail(fd, then({cs->body_begin(), cs->body_end()}));
+    const auto* is = dyn_cast<IfStmt>(s);
+    if (!is) error(s->getBeginLoc(), "a helper function may not return from inside a loop; compute the value and return after it");
+    const LocScope here = at(is);
+    if (is->getInit()) stmt(is->getInit());
+    if (is->getConditionVariableDeclStmt()) declStmt(is->getConditionVariableDeclStmt());
+    if (is->isConstexpr()) {
+      const Stmt* branch = constInt(is->getCond()) != 0 ? is->getThen() : is->getElse();
+      return helperTail(fd, branch ? then({branch}) : rest);
+    }
+    Value* cond;
+    {
+      const HintScope named = naming("cond");
+      cond = value(is->getCond());
+      if (cond->type.isTile()) error(is->getCond()->getBeginLoc(), "a tile is never a condition; use masks and where()");
+      cond = convert(cond, ElemType::of(Scalar::Bool));
+    }
+    std::vector<Type> types;
+    if (!fd->getReturnType()->isVoidType()) types.push_back(typeOrError(fd->getReturnType(), fd->getLocation()));
+    ir::Op* op = b_.create(OpKind::If, {cond}, types);
+    ir::Block* outer = b_.block;
+    const auto saved = vars_;
+    for (int r = 0; r < 2; ++r) {
+      b_.block = b_.addRegion(op);
+      const Stmt* branch = r == 0 ? is->getThen() : is->getElse();
+      std::optional<CVal> v = helperTail(fd, branch ? then({branch}) : rest);
+      if (!v && !types.empty())
+        error(dyn_cast<CompoundStmt>(fd->getBody())->getRBracLoc(),
+              "'" + fd->getNameAsString() + "' can reach its end without returning a value");
+      std::vector<Value*> yielded;
+      if (!types.empty()) {
+        if (!v->v) error(is->getBeginLoc(), "a helper that returns a block pointer or a list returns only at its end");
+        yielded.push_back(v->v->type.isTile() ? v->v : convert(v->v, types[0].elem));
+      }
+      b_.create(OpKind::Yield, yielded, {});
+      vars_ = saved;
+    }
+    b_.block = outer;
+    return types.empty() ? CVal{} : CVal{op->result(), nullptr, {}, false};
+  }
+  return std::nullopt;
 }
 
 CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
@@ -196,6 +264,11 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
   };
   auto resultType = [&]() { return typeOrError(c->getType(), c->getBeginLoc()); };
   auto ret = [](Value* v) { return CVal{v, nullptr, {}, false}; };
+  if (combineDepth_ > 0) {  // a combine function sees two elements, nothing else
+    static const std::set<std::string> memory = {"load", "store", "atomic_add", "make_block_ptr", "advance", "barrier"};
+    if (memory.count(n) || (!c->getType()->isVoidType() && typeOf(c->getType()) && typeOf(c->getType())->isTile()))
+      error(c->getBeginLoc(), "a combine function computes with its two elements only; 'tilecc::" + n + "' cannot be used in it");
+  }
 
   if (n == "program_id" || n == "num_programs") {
     std::int64_t axis = constInt(c->getArg(0));
@@ -225,6 +298,9 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
     ElemType ce = computeElem({a, b2});
     return ret(b_.one(OpKind::Select, {to(m, ElemType::of(Scalar::Bool), t.shape), to(a, ce, t.shape), to(b2, ce, t.shape)}, t));
   }
+  if (n == "pow") return ret(elementwise(BinOp::Pow, arg(0), arg(1), resultType()));
+  if (n == "cumsum" || n == "cumprod" || n == "scan" || n == "reduce") return scanCall(c, fd, n);
+  if (n == "with_layout") return withLayout(c, fd);
   if (n == "maximum" || n == "minimum") return ret(elementwise(n == "maximum" ? BinOp::Max : BinOp::Min, arg(0), arg(1), resultType()));
   if (n == "fma") {
     Type t = resultType();
@@ -235,7 +311,8 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
   static const std::map<std::string, UnOp> unaries = {
       {"abs", UnOp::Abs},   {"exp", UnOp::Exp},   {"exp2", UnOp::Exp2},     {"log", UnOp::Log},     {"log2", UnOp::Log2},
       {"sqrt", UnOp::Sqrt}, {"rsqrt", UnOp::Rsqrt}, {"sin", UnOp::Sin},     {"cos", UnOp::Cos},     {"tanh", UnOp::Tanh},
-      {"erf", UnOp::Erf},   {"sigmoid", UnOp::Sigmoid}, {"floor", UnOp::Floor}, {"ceil", UnOp::Ceil}};
+      {"erf", UnOp::Erf},   {"sigmoid", UnOp::Sigmoid}, {"floor", UnOp::Floor}, {"ceil", UnOp::Ceil},
+      {"round", UnOp::Round}};
   if (auto it = unaries.find(n); it != unaries.end() && nargs == 1) return ret(unary(it->second, arg(0)));
   if (n == "expand_dims" || n == "col" || n == "row") {
     std::int64_t axis = n == "col" ? 1 : n == "row" ? 0 : tmplInt(0);

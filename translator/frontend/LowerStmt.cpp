@@ -81,7 +81,7 @@ bool Lowerer::stmt(const Stmt* s) {
   if (const auto* fs = dyn_cast<ForStmt>(s)) return forStmt(fs);
   if (const auto* rs = dyn_cast<ReturnStmt>(s)) {
     if (callStack_.size() > 1)
-      error(s->getBeginLoc(), "helper functions may return only as their last statement");
+      error(s->getBeginLoc(), "a helper function may not return from inside a loop; compute the value and return after it");
     if (rs->getRetValue()) error(s->getBeginLoc(), "kernels return void");
     b_.create(OpKind::Return, {}, {});
     return false;

@@ -103,6 +103,21 @@ struct DeclRefs : RecursiveASTVisitor<DeclRefs> {
   }
 };
 
+/// Whether a statement returns somewhere inside (lambdas' own returns do not count).
+struct ReturnFinder : RecursiveASTVisitor<ReturnFinder> {
+  bool found = false;
+  bool TraverseLambdaExpr(LambdaExpr*) { return true; }
+  bool VisitReturnStmt(ReturnStmt*) {
+    found = true;
+    return false;
+  }
+};
+inline bool containsReturn(const Stmt* s) {
+  ReturnFinder f;
+  f.TraverseStmt(const_cast<Stmt*>(s));
+  return f.found;
+}
+
 struct HasCall : RecursiveASTVisitor<HasCall> {
   bool found = false;
   bool VisitCallExpr(CallExpr*) {
@@ -124,6 +139,8 @@ class Lowerer {
   ir::Builder b_;
   std::map<const VarDecl*, CVal> vars_;
   std::vector<const FunctionDecl*> callStack_;
+  /// Inside a combine function (scan, reduce): only element arithmetic is allowed.
+  int combineDepth_ = 0;
 
   // ---- diagnostics ----
   [[noreturn]] void error(SourceLocation loc, const std::string& msg) {
@@ -211,6 +228,20 @@ class Lowerer {
   CVal tileOperator(const CXXOperatorCallExpr* c);
   CVal mathCall(const CallExpr* c, llvm::StringRef name);
   CVal inlineCall(const CallExpr* c, const FunctionDecl* fd);
+  /// The body of helper `fd`, its parameters bound in vars_: its return value (none for void).
+  CVal inlineBody(const FunctionDecl* fd);
+  /// Statements of a helper until one returns; nullopt when control reaches their end. An `if`
+  /// that returns on one path takes the statements after it into both branches.
+  std::optional<CVal> helperTail(const FunctionDecl* fd, std::vector<const Stmt*> stmts);
+  CVal returnValue(const FunctionDecl* fd, const ReturnStmt* rs);
+
+  // ---- scans, reductions with a combine function, layouts (LowerScan.cpp) ----
+  CVal scanCall(const CallExpr* c, const FunctionDecl* fd, const std::string& n);
+  /// The function `f` (a lambda, function object or function) that combines two `elem`s.
+  const FunctionDecl* combineFunction(const Expr* f, QualType elem);
+  /// `op`'s combine region: f applied to the region's two arguments, yielding an element.
+  void combineRegion(ir::Op* op, const FunctionDecl* f, ElemType e, const Expr* where);
+  CVal withLayout(const CallExpr* c, const FunctionDecl* fd);
   Value* elementwise(BinOp op, Value* a, Value* bv, Type result);
   void assign(const Expr* lhs, CVal v);
   CVal blockLoad(const BlockPtr& bp, const Type& result);

@@ -50,6 +50,68 @@ std::string argName(const TemplateArgument& a, ASTContext& ctx) {
   }
 }
 
+// An option's value: an integer, true/false, or a template parameter of the kernel (its value in
+// this instantiation).
+std::optional<long long> optionValue(llvm::StringRef val, const FunctionDecl* fd, const FunctionDecl* pattern) {
+  long long n = 0;
+  if (!val.getAsInteger(10, n)) return n;
+  if (val == "true") return 1;
+  if (val == "false") return 0;
+  const FunctionTemplateDecl* ft = pattern->getDescribedFunctionTemplate();
+  const TemplateArgumentList* ta = fd->getTemplateSpecializationArgs();
+  if (!ft || !ta) return std::nullopt;
+  const TemplateParameterList* tpl = ft->getTemplateParameters();
+  for (unsigned i = 0; i < tpl->size() && i < ta->size(); ++i)
+    if (tpl->getParam(i)->getName() == val && ta->get(i).getKind() == TemplateArgument::Integral)
+      return ta->get(i).getAsIntegral().getExtValue();
+  return std::nullopt;
+}
+
+// TILECC_KERNEL(num_warps = 8, num_stages = 3, warp_specialize = false), from the template when
+// the kernel is an instantiation (read once: the instantiation carries a copy of the attribute).
+bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k) {
+  const FunctionDecl* pattern = fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd;
+  DiagnosticsEngine& diags = ctx.getDiagnostics();
+  const FunctionDecl* d = pattern->hasAttr<AnnotateAttr>() ? pattern : fd;
+  for (const auto* a : d->specific_attrs<AnnotateAttr>()) {
+    if (a->getAnnotation() != "tilecc.kernel" || a->args_size() == 0) continue;
+    const auto* sl = dyn_cast<StringLiteral>((*a->args_begin())->IgnoreParenImpCasts());
+    if (!sl) continue;
+    auto report = [&](DiagnosticsEngine::Level level, const std::string& msg) {
+      diags.Report(a->getLocation(), diags.getCustomDiagID(level, "%0")) << msg;
+    };
+    llvm::SmallVector<llvm::StringRef> items;
+    sl->getString().split(items, ',', -1, false);
+    for (llvm::StringRef item : items) {
+      auto [key, val] = item.split('=');
+      key = key.trim();
+      val = val.trim();
+      const std::optional<long long> v = optionValue(val, fd, pattern);
+      const long long n = v.value_or(0);
+      if (key != "num_warps" && key != "num_stages" && key != "warp_specialize")
+        return report(DiagnosticsEngine::Error, "unknown kernel option '" + key.str() + "' (options: num_warps, num_stages, warp_specialize)"), false;
+      if (!v)
+        return report(DiagnosticsEngine::Error, "the value of " + key.str() + " must be an integer, true or false, or a template parameter of the kernel; got '" + val.str() + "'"), false;
+      if (key == "num_warps") {
+        if (n < 1 || n > 32 || (n & (n - 1)) != 0)
+          return report(DiagnosticsEngine::Error, "num_warps must be a power of two from 1 to 32, got " + std::to_string(n)), false;
+        k.numWarps = static_cast<int>(n);
+      } else if (key == "num_stages") {
+        if (n < 1 || n > 8) return report(DiagnosticsEngine::Error, "num_stages must be from 1 to 8, got " + std::to_string(n)), false;
+        k.numStages = static_cast<int>(n);
+      } else {
+        if (n != 0 && n != 1) return report(DiagnosticsEngine::Error, "warp_specialize is true or false, got " + std::to_string(n)), false;
+        k.warpSpecialize = static_cast<int>(n);
+        if (n)
+          report(DiagnosticsEngine::Warning,
+                 "warp_specialize = true has no effect yet: tilecc has no warp-specialised (sm_90a) pipeline; the kernel "
+                 "is compiled as without it");
+      }
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::unique_ptr<ir::Kernel> lowerKernel(ASTContext& ctx, const FunctionDecl* fd) {
@@ -65,38 +127,7 @@ std::unique_ptr<ir::Kernel> lowerKernel(ASTContext& ctx, const FunctionDecl* fd)
     k->sourceName += os.str();
     for (const auto& a : ta->asArray()) k->name += "_" + argName(a, ctx);
   }
-  // Options: TILECC_KERNEL(num_warps = 8, num_stages = 3)
-  const FunctionDecl* pattern = fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd;
-  DiagnosticsEngine& diags = ctx.getDiagnostics();
-  for (const FunctionDecl* d : {fd, pattern}) {
-    for (const auto* a : d->specific_attrs<AnnotateAttr>()) {
-      if (a->getAnnotation() != "tilecc.kernel" || a->args_size() == 0) continue;
-      const auto* sl = dyn_cast<StringLiteral>((*a->args_begin())->IgnoreParenImpCasts());
-      if (!sl) continue;
-      llvm::SmallVector<llvm::StringRef> items;
-      sl->getString().split(items, ',', -1, false);
-      for (llvm::StringRef item : items) {
-        auto [key, val] = item.split('=');
-        key = key.trim();
-        val = val.trim();
-        long long n = 0;
-        bool bad = val.getAsInteger(10, n);
-        auto report = [&](const std::string& msg) {
-          diags.Report(a->getLocation(), diags.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << msg;
-        };
-        if (key == "num_warps") {
-          if (bad || n < 1 || n > 32 || (n & (n - 1)) != 0) return report("num_warps must be a power of two from 1 to 32, got '" + val.str() + "'"), nullptr;
-          k->numWarps = static_cast<int>(n);
-        } else if (key == "num_stages") {
-          if (bad || n < 1 || n > 8) return report("num_stages must be from 1 to 8, got '" + val.str() + "'"), nullptr;
-          k->numStages = static_cast<int>(n);
-        } else {
-          return report("unknown kernel option '" + key.str() + "' (options: num_warps, num_stages)"), nullptr;
-        }
-      }
-    }
-    if (d == pattern) break;
-  }
+  if (!readOptions(ctx, fd, *k)) return nullptr;
   try {
     Lowerer l(ctx, *k);
     l.kernel(fd);

@@ -77,6 +77,7 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->loc = k.loc;
   c->numWarps = k.numWarps;
   c->numStages = k.numStages;
+  c->warpSpecialize = k.warpSpecialize;
   c->level = k.level;
   c->target = k.target;
   c->assumed = k.assumed;

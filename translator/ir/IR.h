@@ -81,7 +81,9 @@ enum class UnOp : std::uint8_t {
 enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin, Prod, Custom };
 /// Comparison of a for loop's induction variable with its bound.
 enum class CmpPred : std::uint8_t { Lt, Le, Gt, Ge, Ne };
-enum class HintKind : std::uint8_t { MultipleOf, MaxContiguous };
+/// multiple_of, max_contiguous: facts for the axis analysis; layout: the user's with_layout<M>
+/// (the result is pinned to layout `intValue` of the kernel's table until assign-layouts).
+enum class HintKind : std::uint8_t { MultipleOf, MaxContiguous, Layout };
 enum class Sync : std::uint8_t { Cta, Warp, Named };
 /// The tensor-core (or CUDA-core) instruction of an Mma / Wgmma op.
 enum class MmaInstr : std::uint8_t { F16, BF16, TF32, S8, FmaIEEE };
@@ -180,6 +182,8 @@ struct Kernel {
   Loc loc;
   int numWarps = 4;
   int numStages = 3;
+  /// The warp_specialize option: -1 when the translator decides, else 0 or 1.
+  int warpSpecialize = -1;
   Level level = Level::Tile;
   /// The target this variant is compiled for (set by the driver for the GPU level).
   std::string target;

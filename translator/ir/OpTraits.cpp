@@ -105,7 +105,10 @@ const char* name(CmpPred c) {
   return n[static_cast<int>(c)];
 }
 
-const char* name(HintKind h) { return h == HintKind::MultipleOf ? "multiple_of" : "max_contiguous"; }
+const char* name(HintKind h) {
+  static const char* n[] = {"multiple_of", "max_contiguous", "layout"};
+  return n[static_cast<int>(h)];
+}
 
 const char* name(Sync s) {
   static const char* n[] = {"cta", "warp", "named"};

@@ -237,6 +237,7 @@ class Parser {
     for (;;) {
       if (accept("num_warps=")) k->numWarps = static_cast<int>(integer());
       else if (accept("num_stages=")) k->numStages = static_cast<int>(integer());
+      else if (accept("warp_specialize=")) k->warpSpecialize = ident() == "true" ? 1 : 0;
       else if (accept("level=")) k->level = ident() == "gpu" ? Level::Gpu : Level::Tile;
       else if (accept("target=")) k->target = ident();
       else if (accept("shared=")) k->sharedBytes = static_cast<int>(integer());
@@ -353,7 +354,7 @@ class Parser {
       case OpKind::Unary: tmp.unop = enumByName<UnOp>(sub(), 21, [](UnOp x) { return name(x); }); break;
       case OpKind::Reduce:
       case OpKind::Scan: tmp.reduce = enumByName<ReduceKind>(sub(), 7, [](ReduceKind x) { return name(x); }); break;
-      case OpKind::Hint: tmp.hint = enumByName<HintKind>(sub(), 2, [](HintKind x) { return name(x); }); break;
+      case OpKind::Hint: tmp.hint = enumByName<HintKind>(sub(), 3, [](HintKind x) { return name(x); }); break;
       default: break;
     }
     bool constIsFloat = false;

@@ -180,8 +180,10 @@ struct IRPrinter {
 }  // namespace
 
 std::string print(const Kernel& k, PrintOptions opts) {
+  opts.layouts = opts.layouts || !k.layouts.empty();  // with_layout pins layouts at the tile level
   IRPrinter p{opts, Names{}, {}};
   p.out << "kernel @" << k.name << " " << quote(k.sourceName) << " num_warps=" << k.numWarps << " num_stages=" << k.numStages;
+  if (k.warpSpecialize >= 0) p.out << " warp_specialize=" << (k.warpSpecialize ? "true" : "false");
   if (k.level == Level::Gpu) p.out << " level=gpu";
   if (!k.target.empty()) p.out << " target=" << k.target;
   if (k.sharedBytes) p.out << " shared=" << k.sharedBytes;

@@ -121,7 +121,8 @@ struct Verifier {
           // Isolated and pure: it prints as a capture-less function of its two operands.
           std::set<const Value*> own(o.regions[0]->args.begin(), o.regions[0]->args.end());
           walk(*o.regions[0], [&](const Op& in) {
-            if (!traits(in.kind).pure && in.kind != OpKind::Yield) fail(in, "a combine has no side effects");
+            if (!traits(in.kind).pure && in.kind != OpKind::Yield && in.kind != OpKind::If && in.kind != OpKind::For)
+              fail(in, "a combine has no side effects");
             for (const Value* v : in.operands)
               if (!own.count(v)) fail(in, "a combine uses only its operands and its own values");
             for (const Value* v : in.results) {

@@ -18,6 +18,7 @@ class Assigner {
   explicit Assigner(Kernel& k) : k_(k) {}
 
   void run() {
+    pinUserLayouts(*k_.body);
     walk(*k_.body, [&](Op& o) {
       for (Value* v : o.operands) users_[v].push_back(&o);
     });
@@ -61,6 +62,34 @@ class Assigner {
   std::vector<After> after_;
 
   std::map<const Value*, std::vector<Op*>> users_;
+  /// Values whose layout the user chose (with_layout): computed, loaded and stored in it.
+  std::set<const Value*> pinned_;
+  std::set<int> userLayouts_;
+
+  // with_layout<M>(x): x itself is pinned to M and the hint goes; a value pinned twice to
+  // different layouts keeps the first and converts to the second.
+  void pinUserLayouts(Block& b) {
+    for (std::size_t i = 0; i < b.ops.size(); ++i) {
+      Op& o = *b.ops[i];
+      for (auto& r : o.regions) pinUserLayouts(*r);
+      if (o.kind != OpKind::Hint || o.hint != HintKind::Layout) continue;
+      const int l = intern(k_.layouts.at(static_cast<std::size_t>(o.intValue)));
+      userLayouts_.insert(l);
+      Value* x = o.operands[0];
+      auto it = want_.find(x);
+      if (it == want_.end() || it->second == l) {
+        want_[x] = l;
+        pinned_.insert(x);
+        replaceAllUses(*k_.body, o.result(), x);
+        erase(o);
+        --i;
+      } else {
+        o.kind = OpKind::ConvertLayout;
+        want_[o.result()] = l;
+        pinned_.insert(o.result());
+      }
+    }
+  }
 
   /// The accumulator layout of dot `d`; chained when another dot is in its data flow, forward
   /// or backward (Triton's rule for attention-like kernels).
@@ -180,7 +209,7 @@ class Assigner {
       case OpKind::Load:
       case OpKind::AtomicAdd:
         if (o.operands[0]->type.isTile()) {
-          const int a = anchor(o);
+          const int a = pinned_.count(res) ? want_.at(res) : anchor(o);
           auto it = want_.find(res);
           if (it != want_.end() && it->second != a)
             after_.push_back({&o, a});
@@ -194,7 +223,8 @@ class Assigner {
           int a = anchor(o);
           // A value computed by dot is stored from its accumulator layout (runs of two per
           // thread) rather than converted through shared memory.
-          if (const int g = guess(o.operands[1], 0); isMmaLayout(at(g))) a = g;
+          // So is a value computed in a layout the user chose.
+          if (const int g = guess(o.operands[1], 0); isMmaLayout(at(g)) || userLayouts_.count(g)) a = g;
           for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, a);
         }
         return;
@@ -266,6 +296,7 @@ class Assigner {
             int g = yield ? guess(yield->operands[j], 0) : -1;
             // A carried pointer tile (p += step) takes the layout of the access it feeds.
             if (const int a = accessFed(body, body.args[j + 1]); a >= 0 && (g < 0 || !isMmaLayout(at(g)))) g = a;
+            if (pinned_.count(body.args[j + 1])) g = want_.at(body.args[j + 1]);
             auto it = want_.find(o.results[j]);
             if (it == want_.end() && g >= 0) {
               want_[o.results[j]] = g;

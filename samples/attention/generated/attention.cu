@@ -5,13 +5,13 @@
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -328,13 +328,13 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -729,13 +729,13 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -1052,13 +1052,13 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -1453,13 +1453,13 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -1779,13 +1779,13 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -2183,13 +2183,13 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
@@ -2509,13 +2509,13 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 16: 8 x f16 = 16 bytes per access
 //   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async

@@ -5,8 +5,8 @@
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096 ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
 //   load at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 //   load at line 17: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
@@ -171,8 +171,8 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __ha
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 13: 8 x f16 = 16 bytes per access
 //   load at line 17: 8 x f16 = 16 bytes per access
@@ -408,8 +408,8 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(co
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024 ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   load at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
@@ -562,8 +562,8 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const flo
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
 //   load at line 13: 4 x f32 = 16 bytes per access
 //   load at line 17: 4 x f32 = 16 bytes per access

@@ -5,13 +5,13 @@
 
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
@@ -218,16 +218,16 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
 
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -514,14 +514,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
 
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L6 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L3 = spatial<32>, each element held by 8 threads
+//   L4 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L5 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L6 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
@@ -773,17 +773,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
 
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L9 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -1150,13 +1150,13 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
@@ -1363,16 +1363,16 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -1659,14 +1659,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[0]
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]}
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[8,1] order=[1,0]} axes=[1]
-//   L4 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L5 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L6 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L3 = spatial<32>, each element held by 8 threads
+//   L4 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L5 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L6 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
@@ -1906,17 +1906,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]}
-//   L2 = blocked{spt=[1,2] tpw=[8,4] wpc=[2,4] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[0]
-//   L4 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]}
-//   L5 = blocked{spt=[1,8] tpw=[2,16] wpc=[8,1] order=[1,0]} axes=[1]
-//   L6 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[0]
-//   L7 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]}
-//   L8 = blocked{spt=[1,8] tpw=[4,8] wpc=[8,1] order=[1,0]} axes=[1]
-//   L9 = blocked{spt=[8] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async

@@ -5,8 +5,8 @@
 
 // ---- row_sum<2048> -> row_sum_2048 ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
@@ -87,8 +87,8 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, f
 
 // ---- row_sum<2048> -> row_sum_2048_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
 //   load at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
@@ -183,8 +183,8 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048_aligned(const flo
 
 // ---- row_sum<256> -> row_sum_256 ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
@@ -253,8 +253,8 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, fl
 
 // ---- row_sum<256> -> row_sum_256_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[4] tpw=[32] wpc=[8] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
 //   load at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.

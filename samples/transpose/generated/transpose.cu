@@ -5,11 +5,11 @@
 
 // ---- transpose<half, 64> -> transpose_half_64 ----
 // 4 warps (128 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1,0]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<4>, each element held by 32 threads
+//   L1 = compose<spatial<4, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 4 threads
+//   L3 = compose<spatial<1, 4>, spatial<32, 1>>
 // Global accesses (per thread):
 //   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 12: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
@@ -105,11 +105,11 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
 
 // ---- transpose<half, 64> -> transpose_half_64_aligned ----
 // 4 warps (128 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]}
-//   L2 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,8] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1,0]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<4>, spatial<4>>, each element held by 8 threads
+//   L1 = compose<spatial<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L2 = compose<spatial<8>, repeat<8>>, each element held by 16 threads
+//   L3 = compose<spatial<1, 4>, spatial<8, 4>, repeat<8, 1>>
 // Global accesses (per thread):
 //   load at line 11: 8 x f16 = 16 bytes per access
 //   store at line 12: 8 x f16 = 16 bytes per access
@@ -239,11 +239,11 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
 
 // ---- transpose<float, 32> -> transpose_float_32 ----
 // 4 warps (128 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]}
-//   L2 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,1] tpw=[1,32] wpc=[4,1] order=[1,0]} axes=[1,0]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<4>, each element held by 32 threads
+//   L1 = compose<spatial<4, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 4 threads
+//   L3 = compose<spatial<1, 4>, spatial<32, 1>>
 // Global accesses (per thread):
 //   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 12: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
@@ -334,11 +334,11 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float
 
 // ---- transpose<float, 32> -> transpose_float_32_aligned ----
 // 4 warps (128 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[0]
-//   L1 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}
-//   L2 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1]
-//   L3 = blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} axes=[1,0]
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<4>, spatial<4>>, each element held by 8 threads
+//   L1 = compose<spatial<4, 1>, spatial<4, 8>, repeat<1, 4>>
+//   L2 = compose<spatial<8>, repeat<4>>, each element held by 16 threads
+//   L3 = compose<spatial<1, 4>, spatial<8, 4>, repeat<4, 1>>
 // Global accesses (per thread):
 //   load at line 11: 4 x f32 = 16 bytes per access
 //   store at line 12: 4 x f32 = 16 bytes per access

@@ -5,8 +5,8 @@
 
 // ---- vector_add -> vector_add ----
 // 4 warps (128 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[1] tpw=[32] wpc=[4] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<4>, spatial<32>>
 // Global accesses (per thread):
 //   load at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
@@ -50,8 +50,8 @@ extern "C" __global__ void __launch_bounds__(128) vector_add(const float* x, con
 
 // ---- vector_add -> vector_add_aligned ----
 // 4 warps (128 threads) per program, for sm_80.
-// Layouts (elements per thread x threads per warp x warps, fastest dimension first):
-//   L0 = blocked{spt=[4] tpw=[32] wpc=[4] order=[0]}
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<4>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
 //   load at line 9: 4 x f32 = 16 bytes per access
 //   store at line 9: 4 x f32 = 16 bytes per access
