@@ -112,5 +112,21 @@ int main() {
     gpu::sync();
     gpu::check(rep, "layouts: with_layout, a scan in a loop, n = " + std::to_string(n), dout.get(), t_out, 1e-5);
   }
+  for (int stop : {5, 1000}) {  // early_returns
+    const int n = 20;
+    auto x = sample::random_vector<float>(r, 128 * n);
+    auto out = poisoned(128);
+    std::vector<int> iout(8 + n * n + 1, -7);
+    auto t_out = out;
+    auto t_iout = iout;
+    host::launch(1, early_returns, x.data(), t_out.data(), t_iout.data(), n, stop);
+    gpu::buffer<float> dx(x), dout(out);
+    gpu::buffer<int> diout(iout);
+    GPU_CHECK(launch_early_returns(dim3(1), nullptr, dx.p, dout.p, diout.p, n, stop));
+    gpu::sync();
+    gpu::check(rep, "early_returns: a tile returned from inside a loop, stop = " + std::to_string(stop), dout.get(), t_out, 1e-5);
+    rep.expect(("early_returns: scalars and void helpers returning from loops, stop = " + std::to_string(stop)).c_str(),
+               diout.get() == t_iout);
+  }
   return rep.finish();
 }

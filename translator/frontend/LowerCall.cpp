@@ -71,7 +71,9 @@ CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
     vars_[p] = v;
   }
   callStack_.push_back(fd);
+  const std::optional<Exit> callerExit = std::exchange(exit_, std::nullopt);  // the callee's returns are its own
   CVal result = inlineBody(fd);
+  exit_ = callerExit;
   callStack_.pop_back();
   vars_ = std::move(callerVars);
   return result;
@@ -114,7 +116,7 @@ std::optional<CVal> Lowerer::helperTail(const FunctionDecl* fd, std::vector<cons
     };
     if (const auto* cs = dyn_cast<CompoundStmt>(s)) return helperTail(fd, then({cs->body_begin(), cs->body_end()}));
     const auto* is = dyn_cast<IfStmt>(s);
-    if (!is) error(s->getBeginLoc(), "a helper function may not return from inside a loop; compute the value and return after it");
+    if (!is) return loopWithReturn(fd, s, rest);
     const LocScope here = at(is);
     if (is->getInit()) stmt(is->getInit());
     if (is->getConditionVariableDeclStmt()) declStmt(is->getConditionVariableDeclStmt());

@@ -139,7 +139,9 @@ void Lowerer::combineRegion(ir::Op* op, const FunctionDecl* f, ElemType e, const
     }
     callStack_.push_back(def);
     ++combineDepth_;
+    const std::optional<Exit> callerExit = std::exchange(exit_, std::nullopt);
     CVal r = inlineBody(def);
+    exit_ = callerExit;
     --combineDepth_;
     callStack_.pop_back();
     vars_ = std::move(callerVars);

@@ -45,10 +45,73 @@ void Lowerer::kernel(const FunctionDecl* fd) {
 
 // ================================ statements ======================================
 
-bool Lowerer::compound(const CompoundStmt* cs) {
-  for (const Stmt* s : cs->body())
-    if (!stmt(s)) return false;  // the rest is unreachable
+bool Lowerer::compound(const CompoundStmt* cs) { return sequence({cs->body_begin(), cs->body_end()}); }
+
+bool Lowerer::sequence(const std::vector<const Stmt*>& stmts, std::size_t from) {
+  for (std::size_t i = from; i < stmts.size(); ++i) {
+    const bool mayReturn = exit_ && containsReturn(stmts[i]);
+    if (!stmt(stmts[i])) return false;  // the rest is unreachable
+    if (!mayReturn || i + 1 == stmts.size()) continue;
+    // The rest runs only if nothing returned.
+    unlessDone({stmts.begin() + static_cast<long>(i) + 1, stmts.end()});
+    return true;
+  }
   return true;
+}
+
+void Lowerer::unlessDone(const std::vector<const Stmt*>& stmts) {
+  const LocScope here = at(stmts.front());
+  auto cv = carried(stmts);
+  std::vector<Value*> before = flatten(cv);
+  std::vector<Type> types;
+  for (Value* v : before) types.push_back(v->type);
+  ir::Op* op = b_.create(OpKind::If, {unary(UnOp::Not, exit_->done)}, types);
+  ir::Block* outer = b_.block;
+  const auto saved = vars_;
+  const auto savedExit = exit_;
+  b_.block = b_.addRegion(op);
+  sequence(stmts);
+  b_.create(OpKind::Yield, flatten(cv), {});
+  vars_ = saved;
+  exit_ = savedExit;
+  b_.block = b_.addRegion(op);
+  b_.create(OpKind::Yield, before, {});
+  b_.block = outer;
+  rebind(cv, op->results);
+  nameAfter(cv, op->results);
+}
+
+std::optional<CVal> Lowerer::loopWithReturn(const FunctionDecl* fd, const Stmt* s, const std::vector<const Stmt*>& rest) {
+  const LocScope here = at(s);
+  const std::optional<Exit> outerExit = exit_;
+  Exit e;
+  e.done = b_.intConst(0, ElemType::of(Scalar::Bool));
+  if (!fd->getReturnType()->isVoidType()) {
+    const Type t = typeOrError(fd->getReturnType(), fd->getLocation());
+    e.ret = toShape(b_.intConst(0, t.elem), t.shape);
+  }
+  exit_ = e;
+  stmt(s);
+  e = *exit_;
+  exit_ = outerExit;
+  // After the loop: the value it returned, or the rest of the helper.
+  std::vector<Type> types;
+  if (e.ret) types.push_back(e.ret->type);
+  ir::Op* op = b_.create(OpKind::If, {e.done}, types);
+  ir::Block* outer = b_.block;
+  const auto saved = vars_;
+  b_.block = b_.addRegion(op);
+  b_.create(OpKind::Yield, e.ret ? std::vector<Value*>{e.ret} : std::vector<Value*>{}, {});
+  b_.block = b_.addRegion(op);
+  std::optional<CVal> r = helperTail(fd, rest);
+  if (!r && e.ret)
+    error(dyn_cast<CompoundStmt>(fd->getBody())->getRBracLoc(), "'" + fd->getNameAsString() + "' can reach its end without returning a value");
+  if (e.ret && (!r->v || r->v->type != e.ret->type))
+    error(s->getBeginLoc(), "a helper that returns from inside a loop returns one value type on every path");
+  b_.create(OpKind::Yield, e.ret ? std::vector<Value*>{r->v} : std::vector<Value*>{}, {});
+  vars_ = saved;
+  b_.block = outer;
+  return e.ret ? CVal{op->result(), nullptr, {}, false} : CVal{};
 }
 
 // The variable a statement assigns, or the function it calls ("" when neither).
@@ -80,8 +143,19 @@ bool Lowerer::stmt(const Stmt* s) {
   if (const auto* is = dyn_cast<IfStmt>(s)) return ifStmt(is);
   if (const auto* fs = dyn_cast<ForStmt>(s)) return forStmt(fs);
   if (const auto* rs = dyn_cast<ReturnStmt>(s)) {
+    if (callStack_.size() > 1 && exit_) {  // a helper's return inside a loop: set done and the value
+      CVal v = returnValue(callStack_.back(), rs);
+      if (exit_->ret) {
+        if (!v.v) error(s->getBeginLoc(), "a helper that returns from inside a loop returns a value, not a block pointer or list");
+        exit_->ret = v.v->type.isTile() ? v.v : convert(v.v, exit_->ret->type.elem);
+        if (exit_->ret->type != v.v->type && v.v->type.isTile())
+          error(s->getBeginLoc(), "a helper that returns from inside a loop returns one value type on every path");
+      }
+      exit_->done = b_.intConst(1, ElemType::of(Scalar::Bool));
+      return false;
+    }
     if (callStack_.size() > 1)
-      error(s->getBeginLoc(), "a helper function may not return from inside a loop; compute the value and return after it");
+      error(s->getBeginLoc(), "a helper function cannot return from here");
     if (rs->getRetValue()) error(s->getBeginLoc(), "kernels return void");
     b_.create(OpKind::Return, {}, {});
     return false;
@@ -136,9 +210,15 @@ void Lowerer::declStmt(const DeclStmt* ds) {
 }
 
 std::vector<const VarDecl*> Lowerer::carried(const Stmt* s1, const Stmt* s2) {
+  std::vector<const Stmt*> stmts;
+  for (const Stmt* s : {s1, s2})
+    if (s) stmts.push_back(s);
+  return carried(stmts);
+}
+
+std::vector<const VarDecl*> Lowerer::carried(const std::vector<const Stmt*>& stmts) {
   AssignedVars av;
-  if (s1) av.TraverseStmt(const_cast<Stmt*>(s1));
-  if (s2) av.TraverseStmt(const_cast<Stmt*>(s2));
+  for (const Stmt* s : stmts) av.TraverseStmt(const_cast<Stmt*>(s));
   std::vector<const VarDecl*> out;
   for (const VarDecl* v : av.vars)
     if (vars_.count(v)) out.push_back(v);
@@ -162,6 +242,10 @@ std::vector<Value*> Lowerer::flatten(const std::vector<const VarDecl*>& vs) {
       out.push_back(c.v);
     }
   }
+  if (exit_) {
+    out.push_back(exit_->done);
+    if (exit_->ret) out.push_back(exit_->ret);
+  }
   return out;
 }
 
@@ -179,6 +263,10 @@ void Lowerer::rebind(const std::vector<const VarDecl*>& vs, const std::vector<Va
     } else {
       c.v = values[i++];
     }
+  }
+  if (exit_) {
+    exit_->done = values[i++];
+    if (exit_->ret) exit_->ret = values[i++];
   }
 }
 
@@ -214,18 +302,21 @@ bool Lowerer::ifStmt(const IfStmt* s) {
   ir::Op* op = b_.create(OpKind::If, {cond}, types);
   ir::Block* outer = b_.block;
   auto saved = vars_;
+  const auto savedExit = exit_;
   bool anyFalls = false;
   for (int r = 0; r < 2; ++r) {
     ir::Block* region = b_.addRegion(op);
     b_.block = region;
     const Stmt* branch = r == 0 ? s->getThen() : s->getElse();
     bool falls = branch ? stmt(branch) : true;
-    if (falls) {
+    // A helper's return inside a loop only sets done: the branch goes on to its yield.
+    if (falls || exit_) {
       b_.loc = irLoc(s->getEndLoc());
       b_.create(OpKind::Yield, flatten(cv), {});
       anyFalls = true;
     }
     vars_ = saved;
+    exit_ = savedExit;
   }
   b_.block = outer;
   rebind(cv, op->results);
@@ -327,7 +418,11 @@ bool Lowerer::forStmt(const ForStmt* s) {
   rebind(cv, args);
   nameAfter(cv, args);
   b_.block = body;
-  if (stmt(s->getBody())) {
+  if (exit_ && containsReturn(s->getBody())) {  // iterations after a return do nothing
+    unlessDone({s->getBody()});
+    b_.loc = irLoc(s->getEndLoc());
+    b_.create(OpKind::Yield, flatten(cv), {});
+  } else if (stmt(s->getBody()) || exit_) {
     b_.loc = irLoc(s->getEndLoc());
     b_.create(OpKind::Yield, flatten(cv), {});
   }

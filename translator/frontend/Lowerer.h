@@ -141,6 +141,14 @@ class Lowerer {
   std::vector<const FunctionDecl*> callStack_;
   /// Inside a combine function (scan, reduce): only element arithmetic is allowed.
   int combineDepth_ = 0;
+  /// A helper's `return` from inside a loop: the loop runs on with the rest of each iteration
+  /// guarded by !done, and `ret` keeps the value (null for void). Both are carried like
+  /// variables through the ifs and loops around them (flatten/rebind add them last).
+  struct Exit {
+    Value* done = nullptr;
+    Value* ret = nullptr;
+  };
+  std::optional<Exit> exit_;
 
   // ---- diagnostics ----
   [[noreturn]] void error(SourceLocation loc, const std::string& msg) {
@@ -213,6 +221,13 @@ class Lowerer {
   bool forStmt(const ForStmt* s);
   void declStmt(const DeclStmt* ds);
   std::vector<const VarDecl*> carried(const Stmt* s1, const Stmt* s2 = nullptr);
+  std::vector<const VarDecl*> carried(const std::vector<const Stmt*>& stmts);
+  /// Statements in order; with exit_ active, those after one that may return run under !done.
+  bool sequence(const std::vector<const Stmt*>& stmts, std::size_t from = 0);
+  /// `stmts` under `if (!done)`, what they assign carried out.
+  void unlessDone(const std::vector<const Stmt*>& stmts);
+  /// The helper loop `s` that returns from inside, then the rest of the helper.
+  std::optional<CVal> loopWithReturn(const FunctionDecl* fd, const Stmt* s, const std::vector<const Stmt*>& rest);
   std::vector<Value*> flatten(const std::vector<const VarDecl*>& vs);
   void rebind(const std::vector<const VarDecl*>& vs, const std::vector<Value*>& values);
   /// Names values (laid out as flatten() lays them out) after the variables they carry.

@@ -86,3 +86,35 @@ void layouts(const float* x, float* out, int n) {
   for (int i = 0; i < 3; ++i) acc = cumsum<0>(acc + t * cast<float>(i));
   store(out + 8192 + r * 64 + q, acc, m);
 }
+
+// Helpers that return from inside loops (the loop runs on, guarded; the value is carried out).
+inline int first_above(const float* x, int n, float t) {
+  for (int k = 0; k < n; ++k) {
+    if (load(x + k) > t) return k;
+  }
+  return n;
+}
+template <int B>
+tile<float, B> sum_until_negative(const float* x, int rows) {
+  auto acc = zeros<float, B>();
+  for (int k = 0; k < rows; ++k) {
+    auto v = load(x + k * B + arange<B>());
+    if (sum(v) < 0.0f) return acc;  // rows before the first with a negative sum
+    acc += v;
+  }
+  return acc * 2.0f;
+}
+inline void mark_until(int* y, int n, int stop) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      if (i * n + j == stop) return;
+      store(y + i * n + j, i + j);
+    }
+  store(y + n * n, -1);
+}
+TILECC_KERNEL(num_warps = 4)
+void early_returns(const float* x, float* out, int* iout, int n, int stop) {
+  store(iout + program_id(0), first_above(x, n, 1.5f));
+  store(out + arange<128>(), sum_until_negative<128>(x, n));
+  mark_until(iout + 8, n, stop);
+}
