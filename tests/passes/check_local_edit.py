@@ -20,7 +20,7 @@ with tempfile.TemporaryDirectory() as d:
             sys.exit(r.stderr)
         outs.append(open(cu).read().replace(f"k{i}.tile.cpp", "k.tile.cpp").splitlines())
     changed = [l for l in difflib.unified_diff(outs[0], outs[1], lineterm="", n=0) if l[:1] in "+-" and l[:3] not in ("+++", "---")]
-    variants = sum(1 for l in outs[0] if l.startswith("extern \"C\" __global__"))
+    variants = sum(1 for l in outs[0] if l.startswith("__global__"))
     print(f"{len(changed)} changed lines over {variants} kernel variants ({len(outs[0])} lines)")
     print("\n".join(changed[:60]))
     if len(changed) > per_variant * variants:

@@ -9,7 +9,7 @@ using namespace tilecc;
 // CHECK: //   L0 = compose<spatial<8>, spatial<32>>{{$}}
 // CHECK: // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 // CHECK: //   [[BUF:.*]] at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 24
-// CHECK: extern "C" __global__ void __launch_bounds__(256) rowmax(const float* x, float* out, int n)
+// CHECK: __global__ void __launch_bounds__(256) rowmax(const float* x, float* out, int n)
 // CHECK: __shared__ __align__(16) unsigned char smem[32];
 // CHECK: __shfl_xor_sync(0xffffffffu, {{.*}}, 16)
 // CHECK: __syncthreads();  // every warp's partial results are written

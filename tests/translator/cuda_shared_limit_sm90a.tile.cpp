@@ -7,7 +7,7 @@ using namespace tilecc;
 
 // CHECK: // Shared memory: 172032 bytes (dynamic)
 // CHECK: extern __shared__ __align__(16) unsigned char smem[];  // 172032 bytes, set by the launcher
-// CHECK: cudaFuncSetAttribute(big, cudaFuncAttributeMaxDynamicSharedMemorySize, 172032)
+// CHECK: cudaFuncSetAttribute(::tilecc_kernels::big, cudaFuncAttributeMaxDynamicSharedMemorySize, 172032)
 TILECC_KERNEL()
 void big(const half* a, const half* b, float* c) {
   auto m = arange<256>();

@@ -111,13 +111,6 @@ void double_parameter(float* out, double s) {
 }
 
 TILECC_KERNEL()
-void uninitialised(float* out) {
-  // DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:9: error: variable 'x' needs an initializer
-  float x;
-  store(out, x);
-}
-
-TILECC_KERNEL()
 void changes_iv(float* out, int n) {
   // DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:12: error: the loop induction variable may change only in the loop's increment
   for (int i = 0; i < n; ++i) i += 2;

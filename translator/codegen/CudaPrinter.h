@@ -8,10 +8,19 @@
 
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace tilecc {
+
+/// Kernels are defined in this namespace (C++ linkage): a kernel named like a C library or CUDA
+/// function (exp, abort, cudaMalloc) cannot clash with the headers the .cu includes.
+inline constexpr const char* kKernelNamespace = "tilecc_kernels";
+
+/// Identifiers the printed device code uses unqualified (math functions, intrinsics): no
+/// generated name — local, kernel — may equal one, or it would hide it.
+const std::set<std::string>& cudaVocabulary();
 
 /// One compiled variant of a kernel.
 struct CudaKernel {

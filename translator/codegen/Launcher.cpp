@@ -58,11 +58,12 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
 std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::string& indent) {
   std::string args;
   for (std::size_t i = 0; i < p.params.size(); ++i) args += (i ? ", " : "") + p.params[i].name;
+  const std::string qualified = std::string("::") + kKernelNamespace + "::" + v.kernel;
   std::string s;
   if (v.dynamicShared)
-    s += indent + "if (const cudaError_t status = cudaFuncSetAttribute(" + v.kernel + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+    s += indent + "if (const cudaError_t status = cudaFuncSetAttribute(" + qualified + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
          std::to_string(v.sharedBytes) + "); status != cudaSuccess)\n" + indent + "  return status;\n";
-  s += indent + v.kernel + "<<<grid, " + std::to_string(v.threads) + ", " + std::to_string(v.dynamicShared ? v.sharedBytes : 0) +
+  s += indent + qualified + "<<<grid, " + std::to_string(v.threads) + ", " + std::to_string(v.dynamicShared ? v.sharedBytes : 0) +
        ", stream>>>(" + args + ");\n";
   return s + indent + "return cudaGetLastError();\n";
 }

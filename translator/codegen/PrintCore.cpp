@@ -48,6 +48,26 @@ std::string floatLiteral(double f) {
   return s[0] == '-' ? "(" + s + ")" : s;
 }
 
+}  // namespace tilecc::codegen
+
+namespace tilecc {
+
+const std::set<std::string>& cudaVocabulary() {
+  static const std::set<std::string> v = {
+      // <cmath> float functions and the CUDA math API the printer calls
+      "expf", "exp2f", "logf", "log2f", "sqrtf", "rsqrtf", "sinf", "cosf", "tanf", "tanhf", "erff", "floorf", "ceilf",
+      "truncf", "roundf", "rintf", "fabsf", "powf", "fmaxf", "fminf", "fmaf", "isnan", "isinf", "min", "max", "abs",
+      "llabs", "labs", "exp", "log", "sqrt", "pow", "fabs", "floor", "ceil",
+      // CUDA builtins without a leading underscore
+      "atomicAdd", "atomicCAS", "atomicExch", "atomicMax", "atomicMin", "printf", "assert", "cudaGetLastError",
+      "cudaFuncSetAttribute", "tilecc_kernels"};
+  return v;
+}
+
+}  // namespace tilecc
+
+namespace tilecc::codegen {
+
 namespace {
 
 // Identifiers of the generated code itself: user names that equal one get a suffix.
@@ -67,6 +87,7 @@ std::set<std::string> reservedNames(const Kernel& k) {
     r.insert(L + "_wn");
   }
   r.insert(k.name);
+  r.insert(cudaVocabulary().begin(), cudaVocabulary().end());
   return r;
 }
 

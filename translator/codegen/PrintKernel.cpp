@@ -108,7 +108,8 @@ bool KernelPrinter::run(CudaKernel& out) {
       << "); buffers whose lifetimes do not overlap share bytes:\n";
     for (const auto& p : plan) s << "//   " << p.second << "\n";
   }
-  s << "extern \"C\" __global__ void __launch_bounds__(" << threads << ") " << k_.name << "(" << params << ") {\n";
+  s << "namespace " << kKernelNamespace << " {\n";
+  s << "__global__ void __launch_bounds__(" << threads << ") " << k_.name << "(" << params << ") {\n";
   if (!t_.guard.empty()) s << "#if defined(__CUDA_ARCH__) && !(" << t_.guard << ")\n  __trap();  // built for another architecture\n#else\n";
   bool swizzled = false;
   walk(*k_.body, [&](const Op& o) {
@@ -123,6 +124,7 @@ bool KernelPrinter::run(CudaKernel& out) {
   s << body_ << kEndMark << "\n";
   if (!t_.guard.empty()) s << "#endif\n";
   s << "}\n";
+  s << "}  // namespace " << kKernelNamespace << "\n";
   out.name = k_.name;
   out.sourceName = k_.sourceName;
   out.kernelText = s.str();

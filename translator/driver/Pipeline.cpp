@@ -186,6 +186,7 @@ int runDriver(const DriverOptions& o) {
     std::set<std::string> kernelNames;
     for (const auto& k : tu.kernels) kernelNames.insert(k->name);
     ir::Names variantNames(kernelNames);
+    for (const std::string& w : cudaVocabulary()) variantNames.reserve(w);
     for (auto& kp : tu.kernels) {
       ir::Kernel& k = *kp;
       tileLevel(k);
@@ -201,7 +202,9 @@ int runDriver(const DriverOptions& o) {
         // No pass lowers anything with sm_90a instructions yet, so beside an sm_80 target the
         // sm_90a path would repeat its code (and be dropped below as identical): skip the work.
         if (t.hopper && targets.size() > 1 && !usesHopperInstructions(t)) continue;
-        const std::string base = targets.size() > 1 && t.hopper ? variantNames.fresh(k.name + "_sm90a") : k.name;
+        // The kernel's symbol: its name, unless the device code calls a function of that name.
+        const std::string symbol = cudaVocabulary().count(k.name) ? variantNames.fresh(k.name + "_kernel") : k.name;
+        const std::string base = targets.size() > 1 && t.hopper ? variantNames.fresh(k.name + "_sm90a") : symbol;
         for (int aligned = assumed.empty() ? 0 : 1; aligned >= 0; --aligned) {
           Variant v{ir::clone(k), &t, false};
           ir::Kernel& vk = *v.kernel;

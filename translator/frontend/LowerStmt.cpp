@@ -191,9 +191,8 @@ void Lowerer::declStmt(const DeclStmt* ds) {
     if (vd->isConstexpr() && !vd->hasLocalStorage()) continue;  // folded where used
     const HintScope named = naming(vd->getNameAsString());
     const Expr* init = vd->getInit();
-    if (!init) {
+    if (!init) {  // tiles start at zero; a scalar's value is indeterminate until assigned: zero too
       auto ty = typeOrError(vd->getType(), vd->getLocation());
-      if (!ty.isTile()) error(vd->getLocation(), "variable '" + vd->getNameAsString() + "' needs an initializer");
       vars_[vd] = CVal{toShape(b_.intConst(0, ty.elem), ty.shape), nullptr, {}, false};
       continue;
     }

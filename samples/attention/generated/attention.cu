@@ -22,7 +22,8 @@
 //   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
 //   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -325,6 +326,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -346,7 +348,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false(cons
 //   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
 //   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -726,6 +729,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
     if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -746,7 +750,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_false_alig
 //   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
 //   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -1049,6 +1054,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -1070,7 +1076,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true(const
 //   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
 //   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -1450,6 +1457,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
     if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -1470,7 +1478,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_64_true_align
 //   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
 //   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L2_t1 = lane;  // thread position along dim 1 of L2
@@ -1776,6 +1785,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -1797,7 +1807,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false(con
 //   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
 //   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
@@ -2180,6 +2191,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
     if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -2200,7 +2212,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_false_ali
 //   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
 //   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
 //   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L2_t1 = lane;  // thread position along dim 1 of L2
@@ -2506,6 +2519,7 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -2527,7 +2541,8 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true(cons
 //   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
 //   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
 //   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
@@ -2910,55 +2925,56 @@ extern "C" __global__ void __launch_bounds__(256) attention_128_64_128_true_alig
     if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_64_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
       return status;
-    attention_128_64_64_false_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_64_false_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  attention_128_64_64_false<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  ::tilecc_kernels::attention_128_64_64_false<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
 
 cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_64_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
       return status;
-    attention_128_64_64_true_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_64_true_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  attention_128_64_64_true<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  ::tilecc_kernels::attention_128_64_64_true<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
 
 cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
       return status;
-    attention_128_64_128_false_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_128_false_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_false, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
+  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
     return status;
-  attention_128_64_128_false<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  ::tilecc_kernels::attention_128_64_128_false<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
 
 cudaError_t launch_attention_128_64_128_true(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
       return status;
-    attention_128_64_128_true_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_128_true_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t status = cudaFuncSetAttribute(attention_128_64_128_true, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
+  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
     return status;
-  attention_128_64_128_true<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  ::tilecc_kernels::attention_128_64_128_true<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }

@@ -13,7 +13,8 @@
 // Shared memory: 512 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 512 bytes ([512] u8, 512-byte rows): scratch
 //   carry_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[512];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -176,6 +177,7 @@ extern "C" __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* 
     carry = carry_1;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- cumsum_rows<4096> -> cumsum_rows_4096_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -188,7 +190,8 @@ extern "C" __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* 
 // Shared memory: 128 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 128 bytes ([128] u8, 128-byte rows): scratch
 //   carry_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, float* y, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, float* y, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[128];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -373,6 +376,7 @@ extern "C" __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const
     carry = carry_1;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- cumsum_rows<512> -> cumsum_rows_512 ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -384,7 +388,8 @@ extern "C" __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const
 // Shared memory: 64 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 64 bytes ([64] u8, 64-byte rows): scratch
 //   carry_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -547,6 +552,7 @@ extern "C" __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x
     carry = carry_1;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- cumsum_rows<512> -> cumsum_rows_512_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -559,7 +565,8 @@ extern "C" __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x
 // Shared memory: 16 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 16 bytes ([16] u8, 16-byte rows): scratch
 //   carry_partials_smem at 0, 16 bytes ([16] u8, 16-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, float* y, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, float* y, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[16];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -743,23 +750,24 @@ extern "C" __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const 
     carry = carry_1;
   }
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_cumsum_rows_4096(dim3 grid, cudaStream_t stream, const float* x, float* y, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
-    cumsum_rows_4096_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
+    ::tilecc_kernels::cumsum_rows_4096_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
     return cudaGetLastError();
   }
-  cumsum_rows_4096<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
+  ::tilecc_kernels::cumsum_rows_4096<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
   return cudaGetLastError();
 }
 
 cudaError_t launch_cumsum_rows_512(dim3 grid, cudaStream_t stream, const float* x, float* y, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
-    cumsum_rows_512_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
+    ::tilecc_kernels::cumsum_rows_512_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
     return cudaGetLastError();
   }
-  cumsum_rows_512<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
+  ::tilecc_kernels::cumsum_rows_512<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
   return cudaGetLastError();
 }

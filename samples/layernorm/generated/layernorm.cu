@@ -15,7 +15,8 @@
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
 //   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -168,6 +169,7 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __ha
   float* const store_ptr_3 = rstd_out + r;
   if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
+}  // namespace tilecc_kernels
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -182,7 +184,8 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096(const __ha
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
 //   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -405,6 +408,7 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(co
   float* const store_ptr_3 = rstd_out + r;
   if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
+}  // namespace tilecc_kernels
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024 ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -418,7 +422,8 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(co
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
 //   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -559,6 +564,7 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const flo
   float* const store_ptr_3 = rstd_out + r;
   if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
+}  // namespace tilecc_kernels
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -573,7 +579,8 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024(const flo
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
 //   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
-extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -760,23 +767,24 @@ extern "C" __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(c
   float* const store_ptr_3 = rstd_out + r;
   if (threadIdx.x == 0) *store_ptr_3 = rstd;
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
-    layernorm_half_4096_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
+    ::tilecc_kernels::layernorm_half_4096_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
     return cudaGetLastError();
   }
-  layernorm_half_4096<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
+  ::tilecc_kernels::layernorm_half_4096<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
   return cudaGetLastError();
 }
 
 cudaError_t launch_layernorm_float_1024(dim3 grid, cudaStream_t stream, const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
-    layernorm_float_1024_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
+    ::tilecc_kernels::layernorm_float_1024_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
     return cudaGetLastError();
   }
-  layernorm_float_1024<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
+  ::tilecc_kernels::layernorm_float_1024<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
   return cudaGetLastError();
 }

@@ -19,7 +19,8 @@
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 //   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
-extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -215,6 +216,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -236,7 +238,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -511,6 +514,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
     if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -531,7 +535,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false
 //   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
 //   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
-extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -770,6 +775,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -794,7 +800,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -1147,6 +1154,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
     if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -1164,7 +1172,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
 //   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 32
-extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -1360,6 +1369,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -1381,7 +1391,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -1656,6 +1667,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
     if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -1676,7 +1688,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_f
 //   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
 //   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 32
-extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -1903,6 +1916,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -1927,7 +1941,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -2268,51 +2283,52 @@ extern "C" __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_t
     if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(matmul_half_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
-    matmul_half_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    ::tilecc_kernels::matmul_half_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  matmul_half_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  ::tilecc_kernels::matmul_half_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
 
 cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(matmul_half_128_128_64_8_true_gelu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
-    matmul_half_128_128_64_8_true_gelu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  matmul_half_128_128_64_8_true_gelu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
 
 cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
-    matmul_bfloat16_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  matmul_bfloat16_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
 
 cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(matmul_bfloat16_128_128_64_8_true_relu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
-    matmul_bfloat16_128_128_64_8_true_relu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  matmul_bfloat16_128_128_64_8_true_relu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }

@@ -11,7 +11,8 @@
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
-extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -84,6 +85,7 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, f
   const float store_sum = store_sum_part[0];
   if (threadIdx.x == 0) *store_ptr = store_sum;
 }
+}  // namespace tilecc_kernels
 
 // ---- row_sum<2048> -> row_sum_2048_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -94,7 +96,8 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048(const float* x, f
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
-extern "C" __global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -180,6 +183,7 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048_aligned(const flo
   const float store_sum = store_sum_part[0];
   if (threadIdx.x == 0) *store_ptr = store_sum;
 }
+}  // namespace tilecc_kernels
 
 // ---- row_sum<256> -> row_sum_256 ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -189,7 +193,8 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_2048_aligned(const flo
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
-extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -250,6 +255,7 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, fl
   const float store_sum = store_sum_part[0];
   if (threadIdx.x == 0) *store_ptr = store_sum;
 }
+}  // namespace tilecc_kernels
 
 // ---- row_sum<256> -> row_sum_256_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -260,7 +266,8 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_256(const float* x, fl
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
 // Shared memory: 16 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   store_partials_smem at 0, 8 bytes ([8] u8, 8-byte rows): partial results of the sum across warps at line 15
-extern "C" __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
   __shared__ __align__(16) unsigned char smem[16];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -346,23 +353,24 @@ extern "C" __global__ void __launch_bounds__(256) row_sum_256_aligned(const floa
   const float store_sum = store_sum_part[0];
   if (threadIdx.x == 0) *store_ptr = store_sum;
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_row_sum_2048(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
-    row_sum_2048_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
+    ::tilecc_kernels::row_sum_2048_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
     return cudaGetLastError();
   }
-  row_sum_2048<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
+  ::tilecc_kernels::row_sum_2048<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
   return cudaGetLastError();
 }
 
 cudaError_t launch_row_sum_256(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
-    row_sum_256_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
+    ::tilecc_kernels::row_sum_256_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
     return cudaGetLastError();
   }
-  row_sum_256<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
+  ::tilecc_kernels::row_sum_256<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
   return cudaGetLastError();
 }

@@ -13,7 +13,8 @@
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
-extern "C" __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -124,6 +125,7 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024(const float
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_div[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- softmax<float, 1024> -> softmax_float_1024_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -136,7 +138,8 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024(const float
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
-extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -267,6 +270,7 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(con
     if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- softmax<float, 4096> -> softmax_float_4096 ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -278,7 +282,8 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_1024_aligned(con
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
-extern "C" __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -389,6 +394,7 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096(const float
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_div[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- softmax<float, 4096> -> softmax_float_4096_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -401,7 +407,8 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096(const float
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
-extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -532,6 +539,7 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(con
     if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- softmax<half, 4096> -> softmax_half_4096 ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -543,7 +551,8 @@ extern "C" __global__ void __launch_bounds__(256) softmax_float_4096_aligned(con
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
-extern "C" __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -660,6 +669,7 @@ extern "C" __global__ void __launch_bounds__(256) softmax_half_4096(const __half
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_cvt[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- softmax<half, 4096> -> softmax_half_4096_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
@@ -672,7 +682,8 @@ extern "C" __global__ void __launch_bounds__(256) softmax_half_4096(const __half
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
-extern "C" __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -817,33 +828,34 @@ extern "C" __global__ void __launch_bounds__(256) softmax_half_4096_aligned(cons
     if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_softmax_float_1024(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
-    softmax_float_1024_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
+    ::tilecc_kernels::softmax_float_1024_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
   }
-  softmax_float_1024<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
+  ::tilecc_kernels::softmax_float_1024<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
   return cudaGetLastError();
 }
 
 cudaError_t launch_softmax_float_4096(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
-    softmax_float_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
+    ::tilecc_kernels::softmax_float_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
   }
-  softmax_float_4096<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
+  ::tilecc_kernels::softmax_float_4096<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
   return cudaGetLastError();
 }
 
 cudaError_t launch_softmax_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
-    softmax_half_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
+    ::tilecc_kernels::softmax_half_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
   }
-  softmax_half_4096<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
+  ::tilecc_kernels::softmax_half_4096<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
   return cudaGetLastError();
 }

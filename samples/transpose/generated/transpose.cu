@@ -15,7 +15,8 @@
 //   store at line 12: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   t_cvt_1 at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
-extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[8448];
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp;  // thread position along dim 0 of L0
@@ -102,6 +103,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (store_and[reg]) *store_ptr_1[reg] = t_1[(reg / 2) + (reg % 2) * 16];
 }
+}  // namespace tilecc_kernels
 
 // ---- transpose<half, 64> -> transpose_half_64_aligned ----
 // 4 warps (128 threads) per program, for sm_80.
@@ -116,7 +118,8 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64(const __half
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
 // Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   t_cvt_1 at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
-extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[8448];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -236,6 +239,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
     if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 // ---- transpose<float, 32> -> transpose_float_32 ----
 // 4 warps (128 threads) per program, for sm_80.
@@ -249,7 +253,8 @@ extern "C" __global__ void __launch_bounds__(128) transpose_half_64_aligned(cons
 //   store at line 12: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   t_cvt_1 at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
-extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(128) transpose_float_32(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[4224];
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp;  // thread position along dim 0 of L0
@@ -331,6 +336,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) if (store_and[reg]) *store_ptr_1[reg] = t_1[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- transpose<float, 32> -> transpose_float_32_aligned ----
 // 4 warps (128 threads) per program, for sm_80.
@@ -345,7 +351,8 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32(const float
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
 // Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   t_cvt_1 at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
-extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   __shared__ __align__(16) unsigned char smem[4224];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
@@ -452,23 +459,24 @@ extern "C" __global__ void __launch_bounds__(128) transpose_float_32_aligned(con
     if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
-    transpose_half_64_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
+    ::tilecc_kernels::transpose_half_64_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();
   }
-  transpose_half_64<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
+  ::tilecc_kernels::transpose_half_64<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
   return cudaGetLastError();
 }
 
 cudaError_t launch_transpose_float_32(dim3 grid, cudaStream_t stream, const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
-    transpose_float_32_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
+    ::tilecc_kernels::transpose_float_32_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();
   }
-  transpose_float_32<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
+  ::tilecc_kernels::transpose_float_32<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
   return cudaGetLastError();
 }

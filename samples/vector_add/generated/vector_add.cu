@@ -11,7 +11,8 @@
 //   load at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 9: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: none.
-extern "C" __global__ void __launch_bounds__(128) vector_add(const float* x, const float* y, float* out, int n) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(128) vector_add(const float* x, const float* y, float* out, int n) {
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -47,6 +48,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_add(const float* x, con
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) if (mask[reg]) *store_ptr[reg] = store_add[reg];
 }
+}  // namespace tilecc_kernels
 
 // ---- vector_add -> vector_add_aligned ----
 // 4 warps (128 threads) per program, for sm_80.
@@ -57,7 +59,8 @@ extern "C" __global__ void __launch_bounds__(128) vector_add(const float* x, con
 //   store at line 9: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, out is aligned to 16, n is a multiple of 16.
 // Shared memory: none.
-extern "C" __global__ void __launch_bounds__(128) vector_add_aligned(const float* x, const float* y, float* out, int n) {
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(128) vector_add_aligned(const float* x, const float* y, float* out, int n) {
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -126,13 +129,14 @@ extern "C" __global__ void __launch_bounds__(128) vector_add_aligned(const float
     if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr[reg]) = word;
   }
 }
+}  // namespace tilecc_kernels
 
 cudaError_t launch_vector_add(dim3 grid, cudaStream_t stream, const float* x, const float* y, float* out, int n) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n % 16 == 0) {
-    vector_add_aligned<<<grid, 128, 0, stream>>>(x, y, out, n);
+    ::tilecc_kernels::vector_add_aligned<<<grid, 128, 0, stream>>>(x, y, out, n);
     return cudaGetLastError();
   }
-  vector_add<<<grid, 128, 0, stream>>>(x, y, out, n);
+  ::tilecc_kernels::vector_add<<<grid, 128, 0, stream>>>(x, y, out, n);
   return cudaGetLastError();
 }
