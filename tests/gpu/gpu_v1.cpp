@@ -128,5 +128,16 @@ int main() {
     rep.expect(("early_returns: scalars and void helpers returning from loops, stop = " + std::to_string(stop)).c_str(),
                diout.get() == t_iout);
   }
+  {  // checked_scale: asserts that hold
+    const int n = 1000;
+    auto x = sample::random_vector<float>(r, n);
+    auto y = poisoned(n);
+    auto t_y = y;
+    host::launch(4, checked_scale, x.data(), t_y.data(), n, 4.0f);
+    gpu::buffer<float> dx(x), dy(y);
+    GPU_CHECK(launch_checked_scale(dim3(4), nullptr, dx.p, dy.p, n, 4.0f));
+    gpu::sync();
+    gpu::check(rep, "checked_scale: assert() that holds", dy.get(), t_y, 1e-6);
+  }
   return rep.finish();
 }

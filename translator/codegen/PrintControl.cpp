@@ -2,10 +2,32 @@
 // them; barriers where insertBarriers (or the user) put them.
 #include "codegen/KernelPrinter.h"
 
+#include <cstdio>
+
 #include "ir/InternalError.h"
 #include "ir/OpTraits.h"
 
 namespace tilecc::codegen {
+
+namespace {
+
+// A C string literal of `s`: quotes, backslashes and control characters escaped.
+std::string cString(const std::string& s) {
+  std::string q = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\%03o", c);
+      q += buf;
+    } else {
+      q += static_cast<char>(c);
+    }
+  }
+  return q + "\"";
+}
+
+}  // namespace
 
 void KernelPrinter::block(const Block& b) {
   for (const auto& o : b.ops) {
@@ -81,6 +103,14 @@ void KernelPrinter::assignCarried(const std::vector<const Value*>& targets, cons
 void KernelPrinter::control(const Op& o) {
   switch (o.kind) {
     case OpKind::Return: line("return;"); return;
+    case OpKind::Assert:  // NDEBUG when nvcc builds this file turns it off, as it would the source's
+      line("#ifndef NDEBUG");
+      line("if (!" + scalar(o.operands[0]) + ") tilecc::assert_fail(" + cString(o.note) + ", " +
+           cString(o.loc.file.substr(o.loc.file.find_last_of('/') + 1)) + ", " + std::to_string(o.loc.line) + ");");
+      line("#else");
+      line("(void)" + scalar(o.operands[0]) + ";");  // the condition stays computed: no unused-variable warning
+      line("#endif");
+      return;
     case OpKind::Yield: return;
     case OpKind::Barrier: {
       const std::string why = o.note.empty() ? "" : "  // " + o.note;

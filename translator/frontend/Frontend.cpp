@@ -17,6 +17,8 @@
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 
+#include <llvm/Support/thread.h>
+
 #include <algorithm>
 #include <set>
 
@@ -179,6 +181,20 @@ class Factory : public tooling::FrontendActionFactory {
   bool deps_;
 };
 
+// One input, parsed and lowered (on the caller's deep-stack thread).
+bool runOne(tooling::CompilationDatabase& db, const std::string& input, Factory& factory, DiagnosticConsumer& diagnostics,
+          const std::vector<std::string>& front, const std::vector<std::string>& back) {
+  tooling::ClangTool tool(db, {input});
+  tool.setPrintErrorMessage(false);
+  tool.setDiagnosticConsumer(&diagnostics);
+  tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+  tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
+  tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(front, tooling::ArgumentInsertPosition::BEGIN));
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(back, tooling::ArgumentInsertPosition::END));
+  return tool.run(&factory) == 0;
+}
+
 }  // namespace
 
 bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out) {
@@ -212,16 +228,12 @@ bool runFrontend(const FrontendOptions& opts, std::vector<TranslationUnit>& out)
   bool ok = true;
   // One tool per input: ClangTool prints "[i/n] Processing file" for several, and the
   // diagnostics already say what failed.
+  // Parsing, Clang's constant evaluator and the lowering recurse on the depth of an expression:
+  // a chain of thousands of operators, which C++ compilers accept, needs a deep stack.
+  constexpr unsigned kStackBytes = 1u << 30;  // reserved, not committed: pages are touched only when used
   for (const std::string& input : opts.inputs) {
-    tooling::ClangTool tool(*db, {input});
-    tool.setPrintErrorMessage(false);
-    tool.setDiagnosticConsumer(&diagnostics);
-    tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-    tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
-    tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
-    tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(front, tooling::ArgumentInsertPosition::BEGIN));
-    tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(back, tooling::ArgumentInsertPosition::END));
-    ok &= tool.run(&factory) == 0;
+    llvm::thread worker(std::optional<unsigned>(kStackBytes), [&] { ok &= runOne(*db, input, factory, diagnostics, front, back); });
+    worker.join();
   }
   return ok;
 }

@@ -29,7 +29,7 @@ CVal Lowerer::call(const CallExpr* c) {
     // float(h), static_cast<float>(h): half's and bfloat16's conversion operators.
     if (const auto* conv = dyn_cast<CXXConversionDecl>(fd);
         conv && (isTileccRecord(mc->getObjectType(), "half") || isTileccRecord(mc->getObjectType(), "bfloat16"))) {
-      const Type t = typeOrError(conv->getConversionType(), c->getBeginLoc());
+      const Type t = typeOrError(conv->getConversionType(), c);
       return CVal{convert(value(mc->getImplicitObjectArgument()), t.elem), nullptr, {}, false};
     }
     error(c->getBeginLoc(), "member function calls are not supported in kernels");
@@ -171,7 +171,7 @@ CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
       {"fabs", UnOp::Abs},    {"abs", UnOp::Abs},     {"trunc", UnOp::Trunc}, {"round", UnOp::Round}};
   static const std::map<std::string, BinOp> binaries = {
       {"pow", BinOp::Pow}, {"fmin", BinOp::Min}, {"fmax", BinOp::Max}, {"min", BinOp::Min}, {"max", BinOp::Max}};
-  Type rt = typeOrError(c->getType(), c->getBeginLoc());
+  Type rt = typeOrError(c->getType(), c);
   if (rt.isTile()) error(c->getBeginLoc(), "internal: a tile from a scalar math function");
   if (auto it = unaries.find(n); it != unaries.end() && c->getNumArgs() == 1)
     return CVal{unary(it->second, convert(value(c->getArg(0)), rt.elem)), nullptr, {}, false};
@@ -198,7 +198,7 @@ Value* Lowerer::elementwise(BinOp op, Value* a, Value* bv, Type result) {
 
 CVal Lowerer::tileOperator(const CXXOperatorCallExpr* c) {
   const LocScope here = at(c);
-  Type rt = c->getType()->isVoidType() ? Type{} : typeOrError(c->getType().getNonReferenceType(), c->getBeginLoc());
+  Type rt = c->getType()->isVoidType() ? Type{} : typeOrError(c->getType().getNonReferenceType(), c);
   OverloadedOperatorKind k = c->getOperator();
   auto bin = [&](OverloadedOperatorKind o) -> std::optional<BinOp> {
     switch (o) {
@@ -264,7 +264,7 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
     if (a.getKind() == TemplateArgument::Integral) return a.getAsIntegral().getExtValue();
     error(c->getBeginLoc(), "internal: template argument is not an integer");
   };
-  auto resultType = [&]() { return typeOrError(c->getType(), c->getBeginLoc()); };
+  auto resultType = [&]() { return typeOrError(c->getType(), c); };
   auto ret = [](Value* v) { return CVal{v, nullptr, {}, false}; };
   if (combineDepth_ > 0) {  // a combine function sees two elements, nothing else
     static const std::set<std::string> memory = {"load", "store", "atomic_add", "make_block_ptr", "advance", "barrier"};

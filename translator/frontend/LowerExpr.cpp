@@ -25,9 +25,25 @@ CVal Lowerer::lower(const Expr* e) {
   }
   if (const auto* b = dyn_cast<BinaryOperator>(e)) return binaryOperator(b);
   if (const auto* u = dyn_cast<UnaryOperator>(e)) return unaryOperator(u);
+  if (const auto* c = dyn_cast<ConditionalOperator>(e); c && c->getType()->isVoidType()) {
+    // assert(x): (x ? void(0) : __assert_fail("x", ...)), a check rather than a value.
+    const auto* fail = dyn_cast<CallExpr>(c->getFalseExpr()->IgnoreParenImpCasts());
+    if (!fail || !fail->getDirectCallee() || !fail->getDirectCallee()->isNoReturn())
+      error(e->getBeginLoc(), "a conditional expression of type void is not supported in kernels; use if");
+    const LocScope here = at(c);
+    Value* cond = value(c->getCond());
+    if (cond->type.isTile()) error(c->getCond()->getBeginLoc(), "a tile is never a condition; use masks and where()");
+    ir::Op* op = b_.create(OpKind::Assert, {convert(cond, ElemType::of(Scalar::Bool))}, {});
+    for (const Expr* a : fail->arguments())
+      if (const auto* sl = dyn_cast<StringLiteral>(a->IgnoreParenImpCasts()); sl && sl->isOrdinary()) {
+        op->note = sl->getString().str();
+        break;
+      }
+    return {};
+  }
   if (const auto* c = dyn_cast<ConditionalOperator>(e)) {
     Value* cond = convert(value(c->getCond()), ElemType::of(Scalar::Bool));
-    Type rt = typeOrError(c->getType(), c->getBeginLoc());
+    Type rt = typeOrError(c->getType(), c);
     HasCall hc;
     hc.TraverseStmt(const_cast<Expr*>(c->getTrueExpr()));
     hc.TraverseStmt(const_cast<Expr*>(c->getFalseExpr()));
@@ -50,7 +66,7 @@ CVal Lowerer::lower(const Expr* e) {
   if (const auto* c = dyn_cast<CXXConstructExpr>(e)) {
     if (c->getNumArgs() == 1) return lower(c->getArg(0));  // copies, moves, converting constructors
     if (c->getNumArgs() == 0) {
-      auto ty = typeOrError(c->getType(), c->getBeginLoc());
+      auto ty = typeOrError(c->getType(), c);
       return CVal{toShape(b_.intConst(0, ty.elem), ty.shape), nullptr, {}, false};
     }
     error(e->getBeginLoc(), "this constructor is not supported in kernel code");
@@ -102,7 +118,7 @@ CVal Lowerer::cast(const CastExpr* c) {
     case CK_PointerToBoolean:
     case CK_BitCast: {
       Value* v = value(c->getSubExpr());
-      Type ty = typeOrError(c->getType(), c->getBeginLoc());
+      Type ty = typeOrError(c->getType(), c);
       if (c->getCastKind() == CK_PointerToBoolean) {
         Value* null = b_.intConst(0, v->type.elem);
         return CVal{binary(BinOp::Ne, v, null, ElemType::of(Scalar::Bool)), nullptr, {}, false};
@@ -112,7 +128,7 @@ CVal Lowerer::cast(const CastExpr* c) {
       return CVal{convert(v, ty.elem), nullptr, {}, false};
     }
     case CK_NullToPointer: {
-      Type ty = typeOrError(c->getType(), c->getBeginLoc());
+      Type ty = typeOrError(c->getType(), c);
       return CVal{b_.intConst(0, ty.elem), nullptr, {}, false};
     }
     case CK_ArrayToPointerDecay: error(c->getBeginLoc(), "arrays are not supported in kernels");
@@ -127,7 +143,7 @@ CVal Lowerer::binaryOperator(const BinaryOperator* bo) {
   if (bo->getOpcode() == BO_Assign) {
     CVal v = lower(bo->getRHS());
     if (v.v) {
-      auto ty = typeOrError(bo->getLHS()->getType(), bo->getBeginLoc());
+      auto ty = typeOrError(bo->getLHS()->getType(), bo);
       v.v = convert(v.v, ty.elem);
     }
     assign(bo->getLHS(), v);
@@ -156,7 +172,7 @@ CVal Lowerer::binaryOperator(const BinaryOperator* bo) {
       if (op == BinOp::Sub) rhs = unary(UnOp::Neg, rhs);
       r = b_.one(OpKind::AddPtr, {lhs, rhs}, lt);
     } else {
-      auto ct = typeOrError(ca->getComputationResultType(), bo->getBeginLoc());
+      auto ct = typeOrError(ca->getComputationResultType(), bo);
       Value* a = convert(lhs, ct.elem);
       Value* b2 = convert(rhs, ct.elem);
       r = convert(binary(op, a, b2, ct.elem), lt.elem);
@@ -187,7 +203,7 @@ CVal Lowerer::binaryOperator(const BinaryOperator* bo) {
   }
   Value* a = value(bo->getLHS());
   Value* b2 = value(bo->getRHS());
-  Type rt = typeOrError(bo->getType(), bo->getBeginLoc());
+  Type rt = typeOrError(bo->getType(), bo);
   if (bo->isAdditiveOp() && (a->type.elem.isPtr() || b2->type.elem.isPtr())) {
     if (a->type.elem.isPtr() && b2->type.elem.isPtr()) error(bo->getOperatorLoc(), "pointer differences are not supported in kernels");
     if (b2->type.elem.isPtr()) std::swap(a, b2);
@@ -234,7 +250,7 @@ CVal Lowerer::unaryOperator(const UnaryOperator* u) {
     case UO_Not:
     case UO_LNot: {
       Value* v = value(u->getSubExpr());
-      Type rt = typeOrError(u->getType(), u->getBeginLoc());
+      Type rt = typeOrError(u->getType(), u);
       if (u->getOpcode() == UO_LNot) return CVal{unary(UnOp::Not, convert(v, ElemType::of(Scalar::Bool))), nullptr, {}, false};
       return CVal{unary(u->getOpcode() == UO_Minus ? UnOp::Neg : UnOp::BitNot, convert(v, rt.elem)), nullptr, {}, false};
     }

@@ -50,7 +50,7 @@ CVal Lowerer::scanCall(const CallExpr* c, const FunctionDecl* fd, const std::str
   if (!ta || ta->size() == 0 || ta->get(0).getKind() != TemplateArgument::Integral)
     error(c->getBeginLoc(), "internal: '" + n + "' without its axis");
   const int axis = std::max<int>(0, static_cast<int>(ta->get(0).getAsIntegral().getExtValue()));
-  const Type t = typeOrError(c->getType(), c->getBeginLoc());
+  const Type t = typeOrError(c->getType(), c);
   Value* x = value(c->getArg(0));
   const bool isScan = n != "reduce";
   // cumsum and cumprod accumulate in their result type (float for half, int for 8-bit and bool).

@@ -95,10 +95,50 @@ std::int64_t Lowerer::constInt(const Expr* e) {
   return r.Val.getInt().getExtValue();
 }
 
+// Operators that evaluate every operand: one that is not a constant makes them not constant.
+static std::vector<const Expr*> evaluatedOperands(const Expr* e) {
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->isLogicalOp() || b->isCommaOp() || b->isAssignmentOp()) return {};
+    return {b->getLHS(), b->getRHS()};
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && !u->isIncrementDecrementOp() && u->getOpcode() != UO_AddrOf)
+    return {u->getSubExpr()};
+  if (const auto* c = dyn_cast<CastExpr>(e)) return {c->getSubExpr()};
+  if (const auto* p = dyn_cast<ParenExpr>(e)) return {p->getSubExpr()};
+  return {};
+}
+
+bool Lowerer::surelyNotConstant(const Expr* e) {
+  // Post-order over the operands with an explicit stack, each expression decided once: long
+  // operator chains (a + b + ... thousands of terms) stay linear and off the call stack.
+  std::vector<std::pair<const Expr*, bool>> work{{e, false}};
+  while (!work.empty()) {
+    auto [x, expanded] = work.back();
+    work.pop_back();
+    if (notConstant_.count(x) || maybeConstant_.count(x)) continue;
+    const std::vector<const Expr*> ops = evaluatedOperands(x);
+    if (!expanded && !ops.empty()) {
+      work.push_back({x, true});
+      for (const Expr* o : ops) work.push_back({o, false});
+      continue;
+    }
+    bool no = false;
+    for (const Expr* o : ops) no |= notConstant_.count(o) > 0;
+    if (const auto* d = dyn_cast<DeclRefExpr>(x)) {
+      // Parameters and variables that are neither constexpr nor const are never constants.
+      if (isa<ParmVarDecl>(d->getDecl())) no = true;
+      if (const auto* v = dyn_cast<VarDecl>(d->getDecl()); v && !v->isConstexpr() && !v->getType().isConstQualified()) no = true;
+    }
+    (no ? notConstant_ : maybeConstant_).insert(x);
+  }
+  return notConstant_.count(e) > 0;
+}
+
 std::optional<Value*> Lowerer::constant(const Expr* e) {
   if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
   QualType t = e->getType();
   if (!(t->isArithmeticType() || t->isEnumeralType() || t->isNullPtrType() || t->isBooleanType())) return std::nullopt;
+  if (surelyNotConstant(e)) return std::nullopt;
   if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr>(e->IgnoreParens()) == false && !e->isEvaluatable(ctx_))
     return std::nullopt;
   Expr::EvalResult r;

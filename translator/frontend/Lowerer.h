@@ -169,7 +169,28 @@ class Lowerer {
     ir::Loc saved;
     ~LocScope() { b.loc = std::move(saved); }
   };
-  [[nodiscard]] LocScope at(const Stmt* s) { return LocScope{b_, std::exchange(b_.loc, irLoc(s->getBeginLoc()))}; }
+  [[nodiscard]] LocScope at(const Stmt* s) { return LocScope{b_, std::exchange(b_.loc, irLoc(beginLoc(s)))}; }
+  /// s->getBeginLoc(), memoised down left operand chains (Clang walks the whole chain per call).
+  SourceLocation beginLoc(const Stmt* s) {
+    std::vector<const Stmt*> spine;
+    SourceLocation l;
+    for (const Stmt* x = s;;) {
+      if (auto it = begins_.find(x); it != begins_.end()) {
+        l = it->second;
+        break;
+      }
+      spine.push_back(x);
+      if (const auto* b = dyn_cast<BinaryOperator>(x)) x = b->getLHS();
+      else if (const auto* c = dyn_cast<ImplicitCastExpr>(x)) x = c->getSubExpr();
+      else {
+        l = x->getBeginLoc();
+        break;
+      }
+    }
+    for (const Stmt* x : spine) begins_[x] = l;
+    return l;
+  }
+  std::map<const Stmt*, SourceLocation> begins_;
   /// Temporaries are named after the statement they come from (the variable it assigns, or
   /// the function it calls), so that generated names survive edits elsewhere in the kernel.
   struct HintScope {
@@ -187,6 +208,11 @@ class Lowerer {
   std::optional<ElemType> elemOf(QualType t);
   std::optional<Type> typeOf(QualType t);
   Type typeOrError(QualType t, SourceLocation loc);
+  /// The same, located at `at`'s start (computed only for the error).
+  Type typeOrError(QualType t, const Stmt* at) {
+    if (auto ty = typeOf(t)) return *ty;
+    return typeOrError(t, beginLoc(at));
+  }
 
   // ---- value helpers ----
   Value* convert(Value* v, ElemType e) {
@@ -213,6 +239,10 @@ class Lowerer {
 
   std::int64_t constInt(const Expr* e);
   std::optional<Value*> constant(const Expr* e);
+  /// Whether `e` reads a parameter or a mutable variable through operators that evaluate every
+  /// operand (then Clang's evaluator need not walk it). Memoised.
+  bool surelyNotConstant(const Expr* e);
+  std::set<const Expr*> notConstant_, maybeConstant_;
 
   // ---- statements ----
   bool stmt(const Stmt* s);  // false when control cannot fall through (return)

@@ -45,6 +45,7 @@ enum class OpKind : std::uint8_t {
   Return,       // leaves the kernel
   Hint,         // identity; hint, hintValue (seeds the axis analysis)
   Scan,         // reduce (the combine), axis: inclusive scan along the axis; (x [, scratch])
+  Assert,       // (scalar bool) note: the source's assert(); stops the kernel when false
   // ---- Tile level only (lowered by makeSharedExplicit) ----
   Reshape,
   Dot,          // (a, b, acc); tf32

@@ -54,13 +54,17 @@ class Names {
  private:
   std::string unique(const std::string& base) {
     std::string n = base;
-    for (int k = 1; used_.count(n); ++k) n = base + "_" + std::to_string(k);
+    // Suffixes continue where the last one for this base stopped: thousands of temporaries
+    // of one statement (a long chain of +) stay linear. The same names as counting from 1.
+    int& k = next_[base];
+    while (used_.count(n)) n = base + "_" + std::to_string(++k);
     used_.insert(n);
     return n;
   }
 
   std::map<int, std::string> names_;
   std::set<std::string> used_;
+  std::map<std::string, int> next_;  // per base: the last suffix tried
 };
 
 }  // namespace tilecc::ir

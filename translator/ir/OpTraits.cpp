@@ -39,6 +39,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"return", B, Family::Control, false, false, false, true, kNone},
     {"hint", B, Family::Elementwise, true, true, true, false, kAttrHint},
     {"scan", B, Family::Reduce, true, true, false, false, kAttrReduce | kAttrAxis},
+    {"assert", B, Family::Control, false, false, false, false, kAttrNote},
     {"reshape", T, Family::TileOnly, true, true, false, false, kNone},
     {"dot", T, Family::TileOnly, true, true, false, false, kAttrTf32},
     {"convert_layout", T, Family::TileOnly, true, true, false, false, kNone},

@@ -106,6 +106,10 @@ struct Verifier {
       case OpKind::Splat:
         if (o.operands[0]->type.isTile()) fail(o, "splat takes a scalar");
         break;
+      case OpKind::Assert:
+        if (o.operands.size() != 1 || !o.operands[0]->type.isScalar() || !o.operands[0]->type.elem.isBool())
+          fail(o, "assert takes one scalar i1");
+        break;
       case OpKind::Scan:
         if (o.result()->type != o.operands[0]->type) fail(o, "a scan keeps its operand's type");
         [[fallthrough]];

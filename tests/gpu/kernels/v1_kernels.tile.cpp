@@ -2,6 +2,7 @@
 // reductions with a combine function, round and pow, with_layout, helpers that return early,
 // kernel options from template parameters. tests/gpu/gpu_v1.cpp runs each on the GPU and in the
 // host twin on the same random inputs and compares.
+#include <cassert>
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
@@ -117,4 +118,18 @@ void early_returns(const float* x, float* out, int* iout, int n, int stop) {
   store(iout + program_id(0), first_above(x, n, 1.5f));
   store(out + arange<128>(), sum_until_negative<128>(x, n));
   mark_until(iout + 8, n, stop);
+}
+
+// assert() in kernel code (built without NDEBUG here, so the checks are live): the GPU run
+// passes with valid arguments, and tests/gpu/gpu_assert.cpp launches it with a bad one.
+inline float reciprocal(float s) {
+  assert(s != 0.0f && "scale must be nonzero");
+  return 1.0f / s;
+}
+TILECC_KERNEL(num_warps = 4)
+void checked_scale(const float* x, float* y, int n, float s) {
+  assert(n >= 0);
+  auto offs = program_id(0) * 256 + arange<256>();
+  auto m = offs < n;
+  store(y + offs, load(x + offs, m) * reciprocal(s), m);
 }

@@ -5,6 +5,7 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cassert>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,19 @@
 #include "sm90.cuh"
 
 namespace tilecc {
+
+/// A failed assert() of the kernel source: CUDA's device assert with the source's text and place
+/// (it prints them with the block and thread, and the launch fails with cudaErrorAssert).
+__device__ __forceinline__ void assert_fail(const char* condition, const char* file, int line) {
+// glibc declares __assert_fail (which nvcc maps to the device assert) only without NDEBUG;
+// generated calls are compiled only without NDEBUG too.
+#if !defined(NDEBUG) && defined(__GNUC__) && !defined(__CUDACC_RTC__) && !defined(_WIN32)
+  __assert_fail(condition, file, static_cast<unsigned>(line), "kernel");
+#else
+  printf("%s:%d: assertion `%s' failed\n", file, line, condition);
+  __trap();
+#endif
+}
 
 // ---- conversions (float → int truncates and saturates, NaN → 0; narrowing floats RNE) ----
 __device__ __forceinline__ float cvt_f32(float x) { return x; }
