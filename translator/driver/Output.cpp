@@ -68,31 +68,55 @@ std::string depfileRule(const std::string& target, const std::vector<std::string
   return d + "\n";
 }
 
-bool writeIfChanged(const std::string& path, const std::string& content) {
-  std::string old;
-  if (readFile(path, old) && old == content) return true;
-  llvm::SmallString<256> tmp(path);
-  tmp += ".tmp-tilecc";
-  {
+bool sameFile(const std::string& a, const std::string& b) {
+  bool equal = false;
+  if (llvm::sys::fs::exists(a) && llvm::sys::fs::exists(b) && !llvm::sys::fs::equivalent(a, b, equal)) return equal;
+  return components(a) == components(b);
+}
+
+bool commitOutputs(const std::vector<Output>& outputs) {
+  struct Pending {
+    std::string path, tmp;
+  };
+  std::vector<Pending> pending;
+  auto discard = [&](std::size_t from) {
+    for (std::size_t i = from; i < pending.size(); ++i) llvm::sys::fs::remove(pending[i].tmp);
+  };
+  for (const Output& out : outputs) {
+    if (out.path == "-") continue;
+    std::string old;
+    if (readFile(out.path, old) && old == out.text) continue;
+    if (llvm::sys::fs::is_directory(out.path)) {
+      std::fprintf(stderr, "tilecc: error: cannot write '%s': it is a directory\n", out.path.c_str());
+      discard(0);
+      return false;
+    }
+    const std::string tmp = out.path + ".tmp-tilecc";
     std::error_code ec;
-    llvm::raw_fd_ostream os(tmp, ec);
+    {
+      llvm::raw_fd_ostream os(tmp, ec);
+      if (!ec) {
+        os << out.text;
+        os.close();
+        if (os.has_error()) ec = os.error();
+      }
+    }
     if (ec) {
-      std::fprintf(stderr, "tilecc: error: cannot write '%s': %s\n", tmp.c_str(), ec.message().c_str());
-      return false;
-    }
-    os << content;
-    os.close();
-    if (os.has_error()) {
-      std::fprintf(stderr, "tilecc: error: cannot write '%s'\n", tmp.c_str());
+      std::fprintf(stderr, "tilecc: error: cannot write '%s': %s\n", out.path.c_str(), ec.message().c_str());
       llvm::sys::fs::remove(tmp);
+      discard(0);
       return false;
     }
+    pending.push_back({out.path, tmp});
   }
-  if (auto ec = llvm::sys::fs::rename(tmp, path)) {
-    std::fprintf(stderr, "tilecc: error: cannot write '%s': %s\n", path.c_str(), ec.message().c_str());
-    llvm::sys::fs::remove(tmp);
-    return false;
-  }
+  for (std::size_t i = 0; i < pending.size(); ++i)
+    if (auto ec = llvm::sys::fs::rename(pending[i].tmp, pending[i].path)) {
+      std::fprintf(stderr, "tilecc: error: cannot write '%s': %s\n", pending[i].path.c_str(), ec.message().c_str());
+      discard(i);
+      return false;
+    }
+  for (const Output& out : outputs)
+    if (out.path == "-") std::fwrite(out.text.data(), 1, out.text.size(), stdout);
   return true;
 }
 

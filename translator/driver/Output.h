@@ -7,8 +7,21 @@
 
 namespace tilecc {
 
-/// Returns false (and prints why) on an I/O error.
-bool writeIfChanged(const std::string& path, const std::string& content);
+/// One file a run writes; "-" is standard output.
+struct Output {
+  std::string path;
+  std::string text;
+};
+
+/// Writes every output or none: each changed file goes to a temporary beside it first, and only
+/// when all temporaries are written are they renamed into place (unchanged files are left
+/// alone, so they do not retrigger builds); standard output comes last. Returns false (and
+/// prints why) on an I/O error, with the temporaries removed.
+bool commitOutputs(const std::vector<Output>& outputs);
+
+/// Whether two paths name one file: the same file on disk (links included) when both exist,
+/// else the same absolute path once "." and ".." are resolved.
+bool sameFile(const std::string& a, const std::string& b);
 
 /// True when the file at `path` holds exactly `content`; otherwise prints a line diff.
 bool checkUpToDate(const std::string& path, const std::string& content);

@@ -9,6 +9,7 @@
 #include "ir/Verifier.h"
 #include "transform/Passes.h"
 
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -117,10 +118,56 @@ struct Variant {
 
 std::string kb(int bytes) { return std::to_string(bytes / 1024) + (bytes % 1024 ? "." + std::to_string(bytes % 1024 * 10 / 1024) : "") + " KB"; }
 
-struct Output {
-  std::string path;  // "-" for stdout
-  std::string text;
-};
+/// Where the CUDA of `input` goes ("-": standard output) and its launcher header ("" for none).
+std::string cudaPathFor(const DriverOptions& o, const std::string& input) {
+  return o.output.empty() ? stemOf(input) + ".cu" : o.output;
+}
+std::string headerPathFor(const DriverOptions& o, const std::string& cu) {
+  if (!o.header.empty()) return o.header;
+  if (cu == "-") return {};
+  const std::string dir = llvm::sys::path::parent_path(cu).str();
+  return dir + (dir.empty() ? "" : "/") + llvm::sys::path::stem(cu).str() + ".h";
+}
+
+/// Inputs that exist and outputs that can neither overwrite an input nor each other: a bad
+/// command line is found before anything is parsed or written. Returns 0 or the exit status.
+int checkFiles(const DriverOptions& o) {
+  for (const std::string& input : o.inputs) {
+    if (llvm::sys::fs::is_directory(input)) {
+      std::fprintf(stderr, "tilecc: error: input '%s' is a directory\n", input.c_str());
+      return 2;
+    }
+    if (llvm::sys::fs::exists(input)) continue;
+    const bool looksLikeArch = std::regex_match(input, std::regex("(sm|compute)_[0-9]{2,3}a?"));
+    std::fprintf(stderr, "tilecc: error: no such file: '%s'%s\n", input.c_str(),
+                 looksLikeArch ? " (for several architectures write --arch sm_80,sm_90a)" : "");
+    return 2;
+  }
+  std::vector<std::pair<std::string, std::string>> outputs;  // path, what it is
+  for (const std::string& input : o.inputs) {
+    const std::string cu = o.emit == "cuda" ? cudaPathFor(o, input) : (o.output.empty() ? "-" : o.output);
+    const std::string of = o.inputs.size() > 1 ? " of '" + input + "'" : "";
+    outputs.push_back({cu, (o.emit == "cuda" ? "the CUDA output" : "the output") + of});
+    if (o.emit == "cuda" && !headerPathFor(o, cu).empty()) outputs.push_back({headerPathFor(o, cu), "the header" + of});
+  }
+  if (!o.depfile.empty()) outputs.push_back({o.depfile, "the depfile"});
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (outputs[i].first == "-") continue;
+    for (const std::string& input : o.inputs)
+      if (sameFile(outputs[i].first, input)) {
+        std::fprintf(stderr, "tilecc: error: %s '%s' is the input '%s': it would be overwritten\n",
+                     outputs[i].second.c_str(), outputs[i].first.c_str(), input.c_str());
+        return 2;
+      }
+    for (std::size_t j = 0; j < i; ++j)
+      if (outputs[j].first != "-" && sameFile(outputs[i].first, outputs[j].first)) {
+        std::fprintf(stderr, "tilecc: error: %s and %s are both '%s'%s\n", outputs[j].second.c_str(), outputs[i].second.c_str(),
+                     outputs[i].first.c_str(), o.inputs.size() > 1 ? " (translate inputs of one name apart, with -o)" : "");
+        return 2;
+      }
+  }
+  return 0;
+}
 
 }  // namespace
 
@@ -145,6 +192,7 @@ int runDriver(const DriverOptions& o) {
     std::fprintf(stderr, "tilecc: error: --header needs -o\n");
     return 2;
   }
+  if (const int rc = checkFiles(o)) return rc;
   std::vector<std::string> archs = o.archs.empty() ? std::vector<std::string>{"sm_80", "sm_90a"} : o.archs;
   for (const auto& a : archs)
     if (!std::regex_match(a, std::regex("sm_[0-9]{2,3}a?"))) {
@@ -295,12 +343,8 @@ int runDriver(const DriverOptions& o) {
       outputs.push_back({o.output.empty() ? "-" : o.output, text});
       continue;
     }
-    const std::string cu = o.output.empty() ? stem + ".cu" : o.output;
-    std::string h = o.header;
-    if (h.empty())
-      h = cu == "-" ? std::string()
-                    : llvm::sys::path::parent_path(cu).str() + (llvm::sys::path::parent_path(cu).empty() ? "" : "/") +
-                          llvm::sys::path::stem(cu).str() + ".h";
+    const std::string cu = cudaPathFor(o, tu.input);
+    const std::string h = headerPathFor(o, cu);
     const std::string source = llvm::sys::path::filename(tu.input).str();
     const std::string headerName = h.empty() ? stem + ".h" : llvm::sys::path::filename(h).str();
     LineDirectives lines;
@@ -331,14 +375,7 @@ int runDriver(const DriverOptions& o) {
       if (out.path != "-" && out.path != o.depfile) fresh &= checkUpToDate(out.path, out.text);
     return fresh ? 0 : 1;
   }
-  for (const Output& out : outputs) {
-    if (out.path == "-") {
-      std::fwrite(out.text.data(), 1, out.text.size(), stdout);
-      continue;
-    }
-    if (!writeIfChanged(out.path, out.text)) return 1;
-  }
-  return 0;
+  return commitOutputs(outputs) ? 0 : 1;
 }
 
 }  // namespace tilecc

@@ -77,8 +77,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(cliArgc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
-    return rc == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    // One line naming the problem, then where to look: never the usage text alone.
+    std::fprintf(stderr, "tilecc: error: %s\nRun 'tilecc --help' for the options.\n", e.what());
+    return 2;
   }
 
   std::string error;
@@ -92,7 +94,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (o.inputs.empty()) {
-    std::fputs(app.help().c_str(), stderr);
+    std::fprintf(stderr, "tilecc: error: no input files\nUsage: tilecc [OPTIONS] kernel.tile.cpp... [-- parser arguments]; "
+                         "run 'tilecc --help' for the options.\n");
     return 2;
   }
   o.extraArgs = extraArgs;

@@ -40,13 +40,18 @@ struct KernelFinder : RecursiveASTVisitor<KernelFinder> {
   SourceManager& sm;
   std::vector<const FunctionDecl*> found;
   std::vector<const FunctionTemplateDecl*> uninstantiated;
+  std::vector<const FunctionDecl*> undefined;  // kernels declared here and defined nowhere
 
   explicit KernelFinder(SourceManager& s) : sm(s) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool VisitFunctionDecl(FunctionDecl* fd) {
-    if (fd->getDescribedFunctionTemplate() || fd->isTemplateInstantiation() || !fd->isThisDeclarationADefinition())
+    if (fd->getDescribedFunctionTemplate() || fd->isTemplateInstantiation()) return true;
+    if (!fd->isThisDeclarationADefinition()) {
+      if (isKernel(fd) && !fd->getDefinition() && fd->isFirstDecl() && sm.isInMainFile(fd->getLocation()))
+        undefined.push_back(fd);
       return true;
+    }
     if (isKernel(fd) && sm.isInMainFile(fd->getLocation())) found.push_back(fd);
     return true;
   }
@@ -87,7 +92,19 @@ class Consumer : public ASTConsumer {
                                                             "definition in this file, so no kernel is generated "
                                                             "(add: template void %0<...>(...);)"))
           << td->getName();
+    for (const FunctionDecl* fd : finder.undefined)
+      diags.Report(fd->getLocation(), diags.getCustomDiagID(DiagnosticsEngine::Warning,
+                                                            "kernel '%0' is declared but not defined in this file, so no "
+                                                            "kernel is generated for it"))
+          << fd->getName();
     auto& sm = ctx.getSourceManager();
+    if (finder.found.empty()) {  // an empty .cu would build and launch nothing: say so instead
+      diags.Report(sm.getLocForStartOfFile(sm.getMainFileID()),
+                   diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                         "no kernel in this file: mark kernel functions TILECC_KERNEL(...) and give "
+                                         "template kernels an explicit instantiation (template void k<...>(...);)"));
+      return;
+    }
     std::stable_sort(finder.found.begin(), finder.found.end(), [&](const FunctionDecl* a, const FunctionDecl* b) {
       return sm.isBeforeInTranslationUnit(orderKey(a), orderKey(b));
     });

@@ -21,6 +21,16 @@
 
 namespace {
 
+constexpr const char* kHelp =
+    "tilecc-opt: runs tilecc's passes on textual Tile IR, one at a time (for tests and for looking).\n"
+    "usage: tilecc-opt [--target=sm_80|sm_90a] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n"
+    "  FILE            kernels as `tilecc --emit=ir|ir-layout|gpu-ir` prints them; - reads standard input\n"
+    "  --pass=NAME     run this pass (repeatable, in order; --list-passes lists them)\n"
+    "  --target=ARCH   the target the passes read (shared-memory limit, instructions); default sm_80\n"
+    "  --emit=ir|cuda  print the IR (default) or what the CUDA printer makes of it\n"
+    "  --no-verify     do not verify after each pass (to look at what a broken pass produced)\n"
+    "Exit status: 0 ok, 1 bad input, 2 bad command line, 3 internal error.\n";
+
 int usage(const char* why) {
   std::fprintf(stderr, "tilecc-opt: error: %s\nusage: tilecc-opt [--target=sm_80|sm_90a] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n", why);
   return 2;
@@ -38,7 +48,10 @@ int main(int argc, char** argv) {
     if (a.rfind("--pass=", 0) == 0) passes.push_back(a.substr(7));
     else if (a.rfind("--target=", 0) == 0) targetName = a.substr(9);
     else if (a.rfind("--emit=", 0) == 0) emit = a.substr(7);
-    else if (a == "--no-verify") verifyEach = false;  // to look at what a broken pass produced
+    else if (a == "-h" || a == "--help") {
+      std::fputs(kHelp, stdout);
+      return 0;
+    } else if (a == "--no-verify") verifyEach = false;  // to look at what a broken pass produced
     else if (a == "--list-passes") {
       for (const auto& p : ir::namedPasses()) std::printf("%-22s %s\n", p.name, p.what);
       return 0;
