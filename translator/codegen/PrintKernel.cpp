@@ -1,5 +1,6 @@
 // One kernel variant: the header comment (warps, layouts, accesses, shared-memory plan,
 // barriers), the __global__ function, and the report (--emit=report), all from the IR.
+#include "analysis/Registers.h"
 #include "codegen/KernelPrinter.h"
 
 #include "ir/OpTraits.h"
@@ -151,6 +152,7 @@ bool KernelPrinter::run(CudaKernel& out) {
       if (r->type.isTile() && !r->name.empty() && views_.count(r->id))
         rep << "    " << names_.of(r) << ": " << toString(r->type) << " L" << r->layout << "\n";
   });
+  rep << "  registers: " << describe(estimateRegisters(k_)) << "\n";
   rep << "  shared memory: " << k_.sharedBytes << " bytes\n";
   for (const auto& p : plan) rep << "    " << p.second << "\n";
   rep << "  barriers:\n";

@@ -1,5 +1,6 @@
 #include "driver/Pipeline.h"
 
+#include "analysis/Registers.h"
 #include "codegen/CudaPrinter.h"
 #include "driver/Output.h"
 #include "frontend/Frontend.h"
@@ -169,6 +170,22 @@ int checkFiles(const DriverOptions& o) {
   return 0;
 }
 
+/// Tiles no thread can hold: a warning where values spill, an error where the generated code
+/// would not be worth building (nvcc runs for minutes, the kernel runs from local memory).
+bool checkRegisters(const ir::Kernel& variant, const ir::Kernel& source) {
+  const ir::RegisterEstimate e = ir::estimateRegisters(variant);
+  if (e.registers <= ir::kRegistersPerThread) return true;
+  const bool refuse = e.registers > ir::kRegisterRefusal;
+  std::fprintf(stderr,
+               "%s:%u:%u: %s: kernel '%s' needs %s, more than the %d a thread has%s; use more warps (num_warps = %d now, "
+               "up to 32) or smaller tiles\n",
+               source.loc.file.c_str(), source.loc.line, source.loc.col, refuse ? "error" : "warning", source.sourceName.c_str(),
+               ir::describe(e).c_str(), ir::kRegistersPerThread,
+               refuse ? ": nvcc would take minutes and the kernel would run from local memory" : ": the rest spill to local memory",
+               source.numWarps);
+  return !refuse;
+}
+
 }  // namespace
 
 int runDriver(const DriverOptions& o) {
@@ -245,6 +262,7 @@ int runDriver(const DriverOptions& o) {
       const ir::ParamFacts facts = ir::promisedFacts(k);
       const auto assumed = alignedAssumptions(k, facts);
       std::vector<Variant> variants;  // per target: the aligned variant (if any), then the general one
+      bool registersChecked = false;
       for (const Target& t : targets) {
         if (!ok) break;  // one error per kernel: a target with less shared memory fails as well
         // No pass lowers anything with sm_90a instructions yet, so beside an sm_80 target the
@@ -296,6 +314,13 @@ int runDriver(const DriverOptions& o) {
                          others.empty() ? "" : (", or leave " + t.archs.front() + " out of --arch (" + others + " would have enough)").c_str());
             ok = false;
             break;
+          }
+          if (!aligned && !registersChecked) {  // once per kernel: the targets share its layouts
+            registersChecked = true;
+            if (!checkRegisters(*v.kernel, k)) {
+              ok = false;
+              break;
+            }
           }
           variants.push_back(std::move(v));
         }
