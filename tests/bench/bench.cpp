@@ -2,13 +2,14 @@
 // CUDA-event timings after warm-up; GB/s for the memory-bound workloads (each input read once,
 // each output written once), TFLOP/s for matmul and attention; a correctness check of sampled
 // outputs against a double reference on fresh random inputs. Prints a table; with OUT set,
-// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, cumsum, matmul, attention (default all).
+// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, cumsum, matmul, strided, attention (default all).
 #include "attention.h"
 #include "cumsum.h"
 #include "layernorm.h"
 #include "matmul.h"
 #include "row_sum.h"
 #include "softmax.h"
+#include "strided_kernels.h"
 #include "transpose.h"
 #include "vector_add.h"
 
@@ -258,6 +259,34 @@ void matmul(const char* name, int S, L launch, T (*fromFloat)(float), double (*t
   cudaFree(a), cudaFree(b), cudaFree(c);
 }
 
+// The same product through the strided GEMM (tests/gpu/kernels/strided_kernels.tile.cpp):
+// operands addressed by run-time strides. Row-major A and B (inner strides 1) take the
+// specialised variant; A given column-major takes the general kernel.
+void matmulStrided(const char* name, int S, bool aColumnMajor) {
+  std::vector<__half> ha(std::size_t(S) * S), hb(ha.size());
+  std::normal_distribution<float> nd;
+  for (auto& x : ha) x = __float2half(nd(gen));
+  for (auto& x : hb) x = __float2half(nd(gen));
+  __half *a = upload(ha), *b = upload(hb), *c;
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&c), ha.size() * sizeof(__half)));
+  const dim3 grid((S / 128) * (S / 128));
+  const int64_t am = aColumnMajor ? 1 : S, ak = aColumnMajor ? S : 1;
+  const float ms = timeMs([&] { CHECK(launch_matmul_strided_half_128_128_64_8(grid, nullptr, a, b, c, S, S, S, am, ak, S, 1, S, 1)); });
+  auto hc = download(c, ha.size());
+  double d2 = 0, r2 = 0;
+  std::uniform_int_distribution<int> pick(0, S - 1);
+  for (int s = 0; s < 256; ++s) {
+    const int i = pick(gen), j = pick(gen);
+    double ref = 0;
+    for (int k = 0; k < S; ++k) ref += double(__half2float(ha[std::size_t(i) * am + std::size_t(k) * ak])) * __half2float(hb[std::size_t(k) * S + j]);
+    const double g = __half2float(hc[std::size_t(i) * S + j]);
+    d2 += (g - ref) * (g - ref);
+    r2 += ref * ref;
+  }
+  recordFlops(name, ms, 2.0 * S * S * S, relErr(d2, r2));
+  cudaFree(a), cudaFree(b), cudaFree(c);
+}
+
 __nv_bfloat16 toBf16(float x) { return __float2bfloat16(x); }
 __half toHalf(float x) { return __float2half(x); }
 double fromBf16(__nv_bfloat16 x) { return __bfloat162float(x); }
@@ -328,6 +357,10 @@ int main(int argc, char** argv) {
       matmul<__nv_bfloat16>((std::string("matmul bfloat16 ") + std::to_string(S) + "^3").c_str(), S,
                             launch_matmul_bfloat16_128_128_64_8_false_none, toBf16, fromBf16);
     }
+  if (want("matmul") || want("strided")) {
+    matmulStrided("matmul strided float16 4096^3, unit inner strides", 4096, false);
+    matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);
+  }
   if (want("attention")) {
     attention("attention fwd fp16 causal=0", false, launch_attention_128_64_128_false);
     attention("attention fwd fp16 causal=1", true, launch_attention_128_64_128_true);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 #include <string>
 
 namespace tilecc::ir {
@@ -54,7 +55,10 @@ class Analysis {
       const Value* p = k_.params[i];
       std::int64_t div = 1;
       if (p->type.elem.isPtr()) div = p->type.elem.pointeeType().bytes();  // T* is aligned to T
-      if (auto it = facts_.find(static_cast<int>(i)); it != facts_.end()) div = std::max(div, it->second);
+      if (auto it = facts_.find(static_cast<int>(i)); it != facts_.end()) {
+        if (it->second == kEqualsOne) ones_.insert(p);
+        else div = std::max(div, it->second);
+      }
       info_[p] = uniform(p, p->type.elem.isPtr() || p->type.elem.isInt() ? div : 1);
     }
     block(*k_.body);
@@ -65,6 +69,7 @@ class Analysis {
   const Kernel& k_;
   const ParamFacts& facts_;
   std::map<const Value*, AxisInfo> info_;
+  std::set<const Value*> ones_;  // integers known to equal 1 (scalars and tiles of them)
 
   const AxisInfo& of(const Value* v) {
     auto it = info_.find(v);
@@ -100,10 +105,11 @@ AxisInfo Analysis::binary(const Op& o) {
         dv = gcd(da, db);
         break;
       case BinOp::Mul: {
-        const bool aOne = o.operands[0]->def && o.operands[0]->def->kind == OpKind::Constant && o.operands[0]->def->intValue == 1;
-        const bool bOne = o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->intValue == 1;
+        const bool aOne = ones_.count(o.operands[0]), bOne = ones_.count(o.operands[1]);
         c = bOne ? ca : aOne ? cb : 1;
-        dv = cap(da * db);
+        dv = bOne ? da : aOne ? db : cap(da * db);
+        if (bOne) k = ka;
+        else if (aOne) k = kb;
         break;
       }
       case BinOp::Shl:
@@ -135,6 +141,16 @@ AxisInfo Analysis::binary(const Op& o) {
 
 void Analysis::op(const Op& o) {
   const Value* r = o.result();
+  // A 1 stays a 1 through splats, broadcasts, new axes, integer casts and hints; x * 1 is x.
+  if (r && r->type.elem.isInt()) {
+    const bool one =
+        (o.kind == OpKind::Constant && o.intValue == 1) ||
+        ((o.kind == OpKind::Splat || o.kind == OpKind::Broadcast || o.kind == OpKind::ExpandDims || o.kind == OpKind::Hint ||
+          (o.kind == OpKind::Convert && o.operands[0]->type.elem.isInt())) &&
+         ones_.count(o.operands[0])) ||
+        (o.kind == OpKind::Binary && o.binop == BinOp::Mul && ones_.count(o.operands[0]) && ones_.count(o.operands[1]));
+    if (one) ones_.insert(r);
+  }
   switch (o.kind) {
     case OpKind::Constant:
       info_[r] = uniform(r, r->type.elem.isFloat() ? 1 : pow2Divisor(o.intValue));
@@ -288,6 +304,12 @@ ParamFacts promisedFacts(const Kernel& k) {
     if (k.paramInfo[i].aligned) f[static_cast<int>(i)] = k.paramInfo[i].aligned;
     if (k.paramInfo[i].multipleOf) f[static_cast<int>(i)] = k.paramInfo[i].multipleOf;
   }
+  return f;
+}
+
+ParamFacts variantFacts(const Kernel& k) {
+  ParamFacts f = promisedFacts(k);
+  for (const auto& [index, value] : k.assumed) f[index] = value;
   return f;
 }
 

@@ -24,8 +24,9 @@ struct AxisInfo {
 inline constexpr std::int64_t kMaxDivisibility = std::int64_t{1} << 30;
 
 /// Facts about parameters, from promises or from a specialised variant: parameter index →
-/// divisibility (bytes for pointers, the value for integers).
+/// divisibility (bytes for pointers, the value for integers), or kEqualsOne.
 using ParamFacts = std::map<int, std::int64_t>;
+
 
 /// Axis information for every value of the kernel.
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts);
@@ -36,5 +37,7 @@ Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info);
 
 /// The facts the kernel's promises give (TILECC_ALIGNED, TILECC_MULTIPLE_OF).
 ParamFacts promisedFacts(const Kernel& k);
+/// Those and what a specialised variant assumes (Kernel::assumed).
+ParamFacts variantFacts(const Kernel& k);
 
 }  // namespace tilecc::ir

@@ -16,7 +16,9 @@ std::string KernelPrinter::variantConditionText() {
   for (std::size_t i = 0; i < k_.assumed.size(); ++i) {
     const auto [index, value] = k_.assumed[i];
     s += (i ? ", " : "") + k_.paramInfo[static_cast<std::size_t>(index)].name +
-         (k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " : " is a multiple of ") + std::to_string(value);
+         (value == kEqualsOne ? std::string(" == 1")
+          : k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " + std::to_string(value)
+                                                                            : " is a multiple of " + std::to_string(value));
   }
   return s;
 }

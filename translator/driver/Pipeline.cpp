@@ -63,17 +63,22 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 
 // ---- variants ----
 
-/// The facts of the variant for aligned arguments: every pointer parameter 16-byte aligned and
-/// every integer parameter a multiple of 16, keeping only the assumptions that widen some
-/// access. Empty when no access would be wider than in the general kernel.
+/// The facts of the specialised variant: every pointer parameter 16-byte aligned and every
+/// integer parameter a multiple of 16 or equal to 1 (a unit stride), keeping only the
+/// assumptions that widen some access. Empty when no access would be wider than in the
+/// general kernel.
 std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised) {
-  auto widths = [&](const ir::ParamFacts& f) {
+  // Each tile access's vector width; with `lastAxis`, only those along the tile's last axis
+  // (others count as 1).
+  auto widths = [&](const ir::ParamFacts& f, bool lastAxis = false) {
     const auto info = ir::analyzeAxes(tile, f);
     std::vector<int> w;
     ir::walk(*tile.body, [&](const ir::Op& op) {
       if ((op.kind == ir::OpKind::Load || op.kind == ir::OpKind::Store || op.kind == ir::OpKind::AtomicAdd) &&
-          op.operands[0]->type.isTile())
-        w.push_back(ir::accessOf(op, info).vec);
+          op.operands[0]->type.isTile()) {
+        const ir::Access a = ir::accessOf(op, info);
+        w.push_back(!lastAxis || a.axis == op.operands[0]->type.rank() - 1 ? a.vec : 1);
+      }
     });
     return w;
   };
@@ -87,7 +92,26 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
     facts[index] = 16;
     candidates.push_back(index);
   }
-  const std::vector<int> best = widths(facts);
+  std::vector<int> best = widths(facts);
+  // Integers that are unit strides: `x + i * stride` is contiguous when stride == 1. An integer
+  // takes that assumption instead of divisibility by 16 where it widens some access along the
+  // tile's last axis (row-major data: the stride users pass as 1 is the innermost one) and
+  // narrows none.
+  for (int index : candidates) {
+    if (!tile.params[static_cast<std::size_t>(index)]->type.elem.isInt()) continue;
+    ir::ParamFacts unit = facts;
+    unit[index] = ir::kEqualsOne;
+    const std::vector<int> w = widths(unit), along = widths(unit, true), bestAlong = widths(facts, true);
+    bool wider = false, narrower = false;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      wider |= along[i] > bestAlong[i];
+      narrower |= w[i] < best[i];
+    }
+    if (wider && !narrower) {
+      facts = unit;
+      best = w;
+    }
+  }
   if (best == widths(promised)) return {};
   for (int index : candidates) {  // drop assumptions that change nothing
     ir::ParamFacts fewer = facts;
@@ -97,7 +121,7 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
   }
   std::vector<std::pair<int, std::int64_t>> assumed;
   for (int index : candidates)
-    if (facts.count(index) && facts.at(index) == 16) assumed.push_back({index, 16});
+    if (facts.count(index) && (facts.at(index) == 16 || facts.at(index) == ir::kEqualsOne)) assumed.push_back({index, facts.at(index)});
   return assumed;
 }
 

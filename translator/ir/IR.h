@@ -177,6 +177,10 @@ struct ParamInfo {
 
 enum class Level : std::uint8_t { Tile, Gpu };
 
+/// An assumption "this integer parameter equals 1" (a unit stride: `x + i * stride` is then
+/// contiguous), in Kernel::assumed and ParamFacts, where divisors are always positive.
+inline constexpr std::int64_t kEqualsOne = -1;
+
 struct Kernel {
   std::string name;        // C identifier of the generated kernel
   std::string sourceName;  // as written, e.g. softmax<float, 1024>
@@ -188,8 +192,8 @@ struct Kernel {
   Level level = Level::Tile;
   /// The target this variant is compiled for (set by the driver for the GPU level).
   std::string target;
-  /// For a specialised variant: parameters assumed aligned / divisible (index → value);
-  /// the launcher checks them before choosing this variant.
+  /// For a specialised variant: parameters assumed aligned / divisible (index → value), or
+  /// equal to 1 (value kEqualsOne); the launcher checks them before choosing this variant.
   std::vector<std::pair<int, std::int64_t>> assumed;
   std::vector<Value*> params;
   std::vector<ParamInfo> paramInfo;

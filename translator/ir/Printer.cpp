@@ -198,7 +198,8 @@ std::string print(const Kernel& k, PrintOptions opts) {
   if (!k.assumed.empty()) {
     p.out << " assumed(";
     for (std::size_t i = 0; i < k.assumed.size(); ++i)
-      p.out << (i ? ", " : "") << p.ref(k.params[static_cast<std::size_t>(k.assumed[i].first)]) << ":" << k.assumed[i].second;
+      p.out << (i ? ", " : "") << p.ref(k.params[static_cast<std::size_t>(k.assumed[i].first)]) << ":"
+            << (k.assumed[i].second == kEqualsOne ? std::string("=1") : std::to_string(k.assumed[i].second));
     p.out << ")";
   }
   p.out << " {\n";

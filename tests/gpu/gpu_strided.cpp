@@ -1,0 +1,57 @@
+// The strided GEMM (kernels/strided_kernels.tile.cpp) on the GPU against the host twin, over
+// views of every layout: row-major operands (unit inner strides: the launcher's specialised
+// variant, 16-byte cp.async), transposed views (A column-major: the general kernel), padded
+// leading dimensions and ragged sizes.
+#include "kernels/strided_kernels.tile.cpp"
+#include "strided_kernels.h"
+
+#include "gpu_check.hpp"
+
+#include <string>
+
+namespace {
+
+struct View {
+  int64_t rowStride, colStride;
+};
+
+// An R x C matrix stored row-major (ld ≥ C) or column-major (ld ≥ R).
+View viewOf(bool rowMajor, int R, int C, int pad) { return rowMajor ? View{C + pad, 1} : View{1, R + pad}; }
+
+void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aRow, bool bRow, int pad) {
+  using tilecc::half;
+  const View va = viewOf(aRow, M, K, pad), vb = viewOf(bRow, K, N, pad), vc = viewOf(true, M, N, pad);
+  const std::size_t na = std::size_t(aRow ? M * va.rowStride : K * va.colStride);
+  const std::size_t nb = std::size_t(bRow ? K * vb.rowStride : N * vb.colStride);
+  auto a = sample::random_vector<half>(r, na), b = sample::random_vector<half>(r, nb);
+  std::vector<half> c(std::size_t(M) * vc.rowStride, sample::poison<half>());
+  auto twin = c;
+  const int programs = cdiv(M, 128) * cdiv(N, 128);
+  host::launch(programs, matmul_strided<half, 128, 128, 64, 8>, a.data(), b.data(), twin.data(), M, N, K, va.rowStride,
+               va.colStride, vb.rowStride, vb.colStride, vc.rowStride, vc.colStride);
+  gpu::buffer<half> da(a), db(b), dc(c);
+  GPU_CHECK(launch_matmul_strided_half_128_128_64_8(dim3(programs), nullptr, da.as<const __half>(), db.as<const __half>(),
+                                                    dc.as<__half>(), M, N, K, va.rowStride, va.colStride, vb.rowStride,
+                                                    vb.colStride, vc.rowStride, vc.colStride));
+  gpu::sync();
+  gpu::check(rep,
+             std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + ", A " + (aRow ? "row" : "column") +
+                 "-major, B " + (bRow ? "row" : "column") + "-major, padding " + std::to_string(pad),
+             dc.get(), twin, 2e-3);
+}
+
+}  // namespace
+
+int main() {
+  gpu::requireGpu();
+  sample::report rep("strided matmul (GPU vs host twin)");
+  sample::rng r;
+  run(rep, r, 256, 256, 128, true, true, 0);  // the specialised variant
+  run(rep, r, 384, 256, 320, true, true, 16);
+  run(rep, r, 256, 128, 80, true, true, 0);   // K not a multiple of BK
+  run(rep, r, 256, 256, 128, false, true, 0);  // A transposed: the general kernel
+  run(rep, r, 128, 256, 192, true, false, 8);
+  run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), true, true, r.range(1, 3));
+  run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), false, false, 0);
+  return rep.finish();
+}
