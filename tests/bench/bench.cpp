@@ -2,8 +2,9 @@
 // CUDA-event timings after warm-up; GB/s for the memory-bound workloads (each input read once,
 // each output written once), TFLOP/s for matmul and attention; a correctness check of sampled
 // outputs against a double reference on fresh random inputs. Prints a table; with OUT set,
-// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, cumsum, matmul, strided, attention (default all).
+// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, cumsum, matmul, strided, conv, attention (default all).
 #include "attention.h"
+#include "conv_kernels.h"
 #include "cumsum.h"
 #include "layernorm.h"
 #include "matmul.h"
@@ -287,6 +288,38 @@ void matmulStrided(const char* name, int S, bool aColumnMajor) {
   cudaFree(a), cudaFree(b), cudaFree(c);
 }
 
+// conv3x3, NHWC fp16, stride 1, padding 1, n=64 56x56 c=128 -> f=128 (the peers' cuDNN
+// workload) as an implicit GEMM; 64 sampled outputs against a double reference.
+void conv() {
+  const int n = 64, h = 56, w = 56, c = 128, nf = 128;
+  auto hx = randomHalves(std::size_t(n) * h * w * c), hw = randomHalves(std::size_t(nf) * 9 * c);
+  __half *x = upload(hx), *wt = upload(hw), *y;
+  const std::size_t ny = std::size_t(n) * h * w * nf;
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&y), ny * 2));
+  const dim3 grid((n * h * w + 127) / 128, (nf + 127) / 128);
+  const float ms = timeMs([&] { CHECK(launch_conv3x3_128_128_32(grid, nullptr, x, wt, y, n, h, w, c, nf)); });
+  auto hy = download(y, ny);
+  double d2 = 0, r2 = 0;
+  std::uniform_int_distribution<int> pickPixel(0, n * h * w - 1), pickFilter(0, nf - 1);
+  for (int s = 0; s < 64; ++s) {
+    const int p = pickPixel(gen), o = pickFilter(gen);
+    const int img = p / (h * w), oy = p % (h * w) / w, ox = p % w;
+    double ref = 0;
+    for (int ky = 0; ky < 3; ++ky)
+      for (int kx = 0; kx < 3; ++kx) {
+        const int iy = oy + ky - 1, ix = ox + kx - 1;
+        if (iy < 0 || iy >= h || ix < 0 || ix >= w) continue;
+        for (int ch = 0; ch < c; ++ch)
+          ref += f(hx[((std::size_t(img) * h + iy) * w + ix) * c + ch]) * f(hw[(std::size_t(o) * 9 + ky * 3 + kx) * c + ch]);
+      }
+    const double g = f(hy[std::size_t(p) * nf + o]);
+    d2 += (g - ref) * (g - ref);
+    r2 += ref * ref;
+  }
+  recordFlops("conv3x3 NHWC fp16 64x56x56x128->128", ms, 2.0 * n * h * w * nf * 9 * c, relErr(d2, r2));
+  cudaFree(x), cudaFree(wt), cudaFree(y);
+}
+
 __nv_bfloat16 toBf16(float x) { return __float2bfloat16(x); }
 __half toHalf(float x) { return __float2half(x); }
 double fromBf16(__nv_bfloat16 x) { return __bfloat162float(x); }
@@ -361,6 +394,7 @@ int main(int argc, char** argv) {
     matmulStrided("matmul strided float16 4096^3, unit inner strides", 4096, false);
     matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);
   }
+  if (want("conv")) conv();
   if (want("attention")) {
     attention("attention fwd fp16 causal=0", false, launch_attention_128_64_128_false);
     attention("attention fwd fp16 causal=1", true, launch_attention_128_64_128_true);

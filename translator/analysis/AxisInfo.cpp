@@ -56,7 +56,7 @@ class Analysis {
       std::int64_t div = 1;
       if (p->type.elem.isPtr()) div = p->type.elem.pointeeType().bytes();  // T* is aligned to T
       if (auto it = facts_.find(static_cast<int>(i)); it != facts_.end()) {
-        if (it->second == kEqualsOne) ones_.insert(p);
+        if (it->second == kEqualsOne) ones_.insert(p), nonneg_.insert(p);
         else div = std::max(div, it->second);
       }
       info_[p] = uniform(p, p->type.elem.isPtr() || p->type.elem.isInt() ? div : 1);
@@ -69,7 +69,8 @@ class Analysis {
   const Kernel& k_;
   const ParamFacts& facts_;
   std::map<const Value*, AxisInfo> info_;
-  std::set<const Value*> ones_;  // integers known to equal 1 (scalars and tiles of them)
+  std::set<const Value*> ones_;    // integers known to equal 1 (scalars and tiles of them)
+  std::set<const Value*> nonneg_;  // integers known to be ≥ 0: / and % keep runs only for those
 
   const AxisInfo& of(const Value* v) {
     auto it = info_.find(v);
@@ -83,7 +84,51 @@ class Analysis {
 
   void op(const Op& o);
   AxisInfo binary(const Op& o);
+  bool isNonNegative(const Op& o) const;
+  /// C++ rounds quotients toward zero: a run of consecutive negative values crosses a multiple
+  /// of the divisor differently, so runs are kept only for non-negative (or unsigned) dividends.
+  bool dividendNonNegative(const Op& o) const {
+    return !o.operands[0]->type.elem.isSigned() || nonneg_.count(o.operands[0]);
+  }
 };
+
+/// The value of an integer constant, looking through splats; -1 when not one.
+std::int64_t constantOf(const Value* v) {
+  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast)) v = v->def->operands[0];
+  return v->def && v->def->kind == OpKind::Constant && v->type.elem.isInt() ? v->def->intValue : -1;
+}
+
+bool Analysis::isNonNegative(const Op& o) const {
+  auto nn = [&](std::size_t i) { return nonneg_.count(o.operands[i]) || !o.operands[i]->type.elem.isSigned(); };
+  switch (o.kind) {
+    case OpKind::Constant: return o.intValue >= 0;
+    case OpKind::Arange:
+    case OpKind::ProgramId:
+    case OpKind::NumPrograms: return true;
+    case OpKind::Splat:
+    case OpKind::Broadcast:
+    case OpKind::ExpandDims:
+    case OpKind::Trans:
+    case OpKind::Hint: return nn(0);
+    case OpKind::Convert: {  // a widening integer conversion, or one that keeps the width and the signedness
+      const ElemType from = o.operands[0]->type.elem, to = o.result()->type.elem;
+      return from.isInt() && nn(0) && (to.bytes() > from.bytes() || (to.bytes() == from.bytes() && to.isSigned() == from.isSigned()));
+    }
+    case OpKind::Binary:
+      switch (o.binop) {
+        case BinOp::Add:  // overflow aside, as everywhere in index arithmetic
+        case BinOp::Mul:
+        case BinOp::Div:
+        case BinOp::Rem:
+        case BinOp::Min: return nn(0) && nn(1);
+        case BinOp::Shr: return nn(0);
+        case BinOp::Max:
+        case BinOp::And: return nn(0) || nn(1);
+        default: return false;
+      }
+    default: return false;
+  }
+}
 
 AxisInfo Analysis::binary(const Op& o) {
   const Value* r = o.result();
@@ -112,10 +157,39 @@ AxisInfo Analysis::binary(const Op& o) {
         else if (aOne) k = kb;
         break;
       }
+      case BinOp::Div:
+        // A run of consecutive values that starts at a multiple of D, divided by a value that
+        // is the same along the run and a multiple of D, has one quotient (k / c for c a
+        // multiple of 16: the tap of an implicit GEMM's column, constant over 16 channels).
+        if (!scalar && kb >= extent(r, d) && dividendNonNegative(o)) k = std::max(k, gcd(ca, gcd(da, db)));
+        break;
+      case BinOp::Rem:
+        // Likewise the remainder stays consecutive over such a run (k % c: the channel,
+        // contiguous over 16 channels).
+        if (!scalar && kb >= extent(r, d) && dividendNonNegative(o)) c = gcd(ca, gcd(da, db));
+        dv = gcd(da, db);  // x - q * c: both multiples of D, whatever the signs
+        break;
+      case BinOp::Min:
+      case BinOp::Max:
+        dv = gcd(da, db);  // one of the two, elementwise
+        break;
       case BinOp::Shl:
         if (o.operands[1]->def && o.operands[1]->def->kind == OpKind::Constant && o.operands[1]->def->intValue >= 0 &&
             o.operands[1]->def->intValue < 31)
           dv = cap(da << o.operands[1]->def->intValue);
+        break;
+      case BinOp::And:  // x & (2^s - 1): the low bits, consecutive over runs that start at multiples of 2^s
+        if (const std::int64_t m = constantOf(o.operands[1]); m > 0 && ((m + 1) & m) == 0) {
+          c = scalar ? 1 : gcd(ca, gcd(da, m + 1));
+          dv = gcd(da, m + 1);
+        }
+        break;
+      case BinOp::Shr:  // x >> s rounds toward -inf: constant over runs that start at multiples of 2^s, any sign
+        if (constantOf(o.operands[1]) >= 0 && constantOf(o.operands[1]) < 31) {
+          const std::int64_t p = std::int64_t{1} << constantOf(o.operands[1]);
+          dv = std::max<std::int64_t>(1, da / p);
+          if (!scalar) k = std::max(k, gcd(ca, gcd(da, p)));
+        }
         break;
       case BinOp::Lt:
       case BinOp::Le:
@@ -150,6 +224,7 @@ void Analysis::op(const Op& o) {
          ones_.count(o.operands[0])) ||
         (o.kind == OpKind::Binary && o.binop == BinOp::Mul && ones_.count(o.operands[0]) && ones_.count(o.operands[1]));
     if (one) ones_.insert(r);
+    if (one || isNonNegative(o)) nonneg_.insert(r);
   }
   switch (o.kind) {
     case OpKind::Constant:
@@ -254,6 +329,8 @@ void Analysis::op(const Op& o) {
       AxisInfo iv = unknown(body.args[0]);
       iv.divisibility[0] = gcd(of(o.operands[0]).divisibility[0], of(o.operands[2]).divisibility[0]);
       info_[body.args[0]] = iv;
+      const bool up = o.cmp == CmpPred::Lt || o.cmp == CmpPred::Le || o.cmp == CmpPred::Ne;
+      if (up && nonneg_.count(o.operands[0]) && nonneg_.count(o.operands[2])) nonneg_.insert(body.args[0]);  // from lower up
       // Carried values: iterate to a fixed point from the initial values.
       for (std::size_t j = 0; j < o.results.size(); ++j) info_[body.args[j + 1]] = of(o.operands[j + 3]);
       for (int round = 0; round < 4; ++round) {

@@ -57,7 +57,7 @@ class Footprints {
         a.before.push_back(o.result()->type.isTile() ? tile(o.result(), o.operands[0], false, false, false)
                                                        : scalar(o.operands[0], false));
         break;
-      case OpKind::AsyncCopy: a.before.push_back(tile(o.operands[0], o.operands[1], false, true, true)); break;
+      case OpKind::AsyncCopy: a.before.push_back(tile(o.operands[0], o.operands[1], o.transposed, true, true)); break;
       case OpKind::Mma:
         if (exact_) {
           mma(o, a.before);

@@ -46,7 +46,7 @@ void KernelPrinter::async(const Op& o) {
       line("#pragma unroll");
       line("for (int reg = 0; reg < " + std::to_string(g.n) + "; ++reg)");
       line("  " + (cond.empty() ? "" : "if (" + cond + ") ") + "tilecc::cp_async" + std::to_string(vec * eb) + "(" +
-           sharedAddress(ptrs, buf, false, "reg") + ", " + el(ptrs, "reg") + ", " + p + ");");
+           sharedAddress(ptrs, buf, o.transposed, "reg") + ", " + el(ptrs, "reg") + ", " + p + ");");
       return;
     }
     case OpKind::AsyncCommit: line("tilecc::cp_async_commit();"); return;

@@ -55,7 +55,7 @@ enum class OpKind : std::uint8_t {
   SharedSlot,     // (ring, index) → one stage of the ring, as a one-stage buffer
   SharedStore,    // (tile or scalar, buffer); transposed: a rank-2 tile stored as [cols][rows]
   SharedLoad,     // (buffer) → tile or scalar (an unpadded buffer may be read in another shape)
-  AsyncCopy,      // (ptrs, buffer, mask, pred): cp.async global → shared; access
+  AsyncCopy,      // (ptrs, buffer, mask, pred): cp.async global → shared; access; transposed: a rank-2 tile into [cols][rows]
   AsyncCommit,    // closes this thread's group of async copies
   AsyncWait,      // (buffers written by the copies...) count: groups that may stay pending
   Mma,            // (a buffer, b buffer, acc) → acc; instr; transposed: b holds [N][K]

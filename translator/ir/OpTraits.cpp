@@ -47,7 +47,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"shared_slot", G, Family::Shared, true, true, false, false, kNone},
     {"shared_store", G, Family::Shared, false, false, false, false, kAttrTransposed | kAttrAccess},
     {"shared_load", G, Family::Shared, false, true, false, false, kAttrAccess},
-    {"async_copy", G, Family::Async, false, false, false, false, kAttrAccess},
+    {"async_copy", G, Family::Async, false, false, false, false, kAttrTransposed | kAttrAccess},
     {"async_commit", G, Family::Async, false, false, false, false, kNone},
     {"async_wait", G, Family::Async, false, false, false, false, kAttrCount},
     {"mma", G, Family::Mma, false, false, false, false, kAttrInstr | kAttrTransposed},

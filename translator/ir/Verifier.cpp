@@ -200,8 +200,13 @@ struct Verifier {
         shared(o, 1, "the destination");
         const Type& p = o.operands[0]->type;
         if (!p.isTile() || !p.elem.isPtr() || p.elem.pointeeType() != o.operands[1]->type.elem) fail(o, "pointers to the buffer's elements");
-        if (p.shape != o.operands[1]->type.shape || o.operands[2]->type.shape != p.shape || !o.operands[2]->type.elem.isBool())
-          fail(o, "pointers and mask of the buffer's shape");
+        std::vector<int> s = p.shape;
+        if (o.transposed) {
+          if (s.size() != 2) fail(o, "transposed copies take rank-2 tiles");
+          else std::swap(s[0], s[1]);
+        }
+        if (s != o.operands[1]->type.shape || o.operands[2]->type.shape != p.shape || !o.operands[2]->type.elem.isBool())
+          fail(o, "pointers and mask of the buffer's shape (transposed: [cols][rows])");
         if (!o.operands[3]->type.isScalar() || !o.operands[3]->type.elem.isBool()) fail(o, "a scalar predicate");
         break;
       }

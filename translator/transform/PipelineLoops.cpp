@@ -37,6 +37,7 @@ struct Pipe {
   int carried = -1;        // the pointer's index among the carried values, or -1: recomputed
   Value* inc = nullptr;    // for a carried pointer: its step per iteration
   int vec = 1;
+  int axis = 1;             // the tile axis of the runs: a buffer row (0 for a transposed store)
   Value* ring = nullptr;
 };
 
@@ -165,9 +166,7 @@ class Pipeliner {
     if (!ptrs->type.isTile() || r->type.rank() != 2) return;
     // Its value only fills one buffer of this body, written by nothing else and read by mma.
     const auto& us = users_[r];
-    if (us.size() != 1 || us[0]->kind != OpKind::SharedStore || us[0]->parent != &body_ || us[0]->transposed ||
-        us[0]->operands[0] != r)
-      return;
+    if (us.size() != 1 || us[0]->kind != OpKind::SharedStore || us[0]->parent != &body_ || us[0]->operands[0] != r) return;
     Op* st = us[0];
     Value* buf = st->operands[1];
     if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &body_) return;
@@ -190,11 +189,13 @@ class Pipeliner {
     }
     if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain)) return;
     if (ld.operands.size() >= 3 && !isZero(ld.operands[2])) return;  // masked-off elements are zero-filled
-    // Whole 4-, 8- or 16-byte runs along the rows, as the layout holds them.
+    // Whole 4-, 8- or 16-byte runs along the buffer's rows, as the layout holds them: the
+    // tile's rows, or its columns for a transposed store (B given K-contiguous: [N][K]).
+    p.axis = st->transposed ? 0 : 1;
     const int eb = r->type.elem.bytes();
-    const int spt = axisGeom(k_.layoutOf(ptrs), 1, ptrs->type.shape[1]).spt;
+    const int spt = axisGeom(k_.layoutOf(ptrs), p.axis, ptrs->type.shape[static_cast<std::size_t>(p.axis)]).spt;
     p.vec = std::min(ld.access.vec, spt & -spt);
-    if (ld.access.axis != 1 || p.vec * eb < 4) return;
+    if (ld.access.axis != p.axis || p.vec * eb < 4) return;
     pipes_.push_back(p);
   }
 
@@ -268,7 +269,8 @@ class Pipeliner {
         mask->layout = ptrs0->layout;
       }
       Op* c = b.create(OpKind::AsyncCopy, {ptrs, slotOf(b, p), mask, in}, {});
-      c->access = Access{p.vec, 1, {}};
+      c->access = Access{p.vec, p.axis, {}};
+      c->transposed = p.store->transposed;
       c->loc = p.load->loc;
     }
     b.create(OpKind::AsyncCommit, {}, {});

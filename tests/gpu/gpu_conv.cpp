@@ -1,0 +1,57 @@
+// The implicit-GEMM 3x3 convolution (kernels/conv_kernels.tile.cpp) on the GPU against the host
+// twin: ragged images (rows and columns that are not multiples of anything), channel counts
+// that are multiples of 16 (the promise) and filter counts that are not, misaligned output
+// (the general kernel) and aligned (the specialised one, gathered with 16-byte cp.async).
+#include "kernels/conv_kernels.tile.cpp"
+#include "conv_kernels.h"
+
+#include "gpu_check.hpp"
+
+#include <string>
+
+namespace {
+
+void run(sample::report& rep, sample::rng& r, int n, int h, int w, int c, int f, bool aligned) {
+  using tilecc::half;
+  auto x = sample::random_vector<half>(r, std::size_t(n) * h * w * c);
+  auto wt = sample::random_vector<half>(r, std::size_t(f) * 9 * c);
+  const std::size_t shift = aligned ? 0 : 1;  // a misaligned output takes the general kernel
+  std::vector<half> y(std::size_t(n) * h * w * f + shift, sample::poison<half>());
+  auto twin = y;
+  const dim3 grid(cdiv(n * h * w, 128), cdiv(f, 128));
+  host::launch({int(grid.x), int(grid.y)}, conv3x3<128, 128, 32>, x.data(), wt.data(), twin.data() + shift, n, h, w, c, f);
+  gpu::buffer<half> dx(x), dw(wt), dy(y);
+  GPU_CHECK(launch_conv3x3_128_128_32(grid, nullptr, dx.as<const __half>(), dw.as<const __half>(), dy.as<__half>() + shift, n, h, w,
+                                      c, f));
+  gpu::sync();
+  gpu::check(rep,
+             std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(w) + "x" + std::to_string(c) + " -> " +
+                 std::to_string(f) + (aligned ? "" : ", misaligned output"),
+             dy.get(), twin, 3e-3);
+}
+
+}  // namespace
+
+int main() {
+  gpu::requireGpu();
+  sample::report rep("conv3x3 (GPU vs host twin)");
+  sample::rng r;
+  run(rep, r, 2, 8, 8, 32, 128, true);
+  run(rep, r, 3, 7, 9, 16, 48, true);
+  run(rep, r, 1, 13, 5, 64, 200, true);
+  run(rep, r, 2, 5 + r.range(1, 9), 5 + r.range(1, 9), 16 * r.range(1, 4), 1 + r.range(1, 150), true);
+  run(rep, r, 2, 6, 7, 32, 64, false);
+  for (int k0 : {0, 3}) {  // k0 = 3: kk = k - 192 is negative in the first programs
+    using tilecc::half;
+    const int c = 32, programs = 64;
+    auto x = sample::random_vector<half>(r, 16384);
+    std::vector<half> y(12288, sample::poison<half>());
+    auto twin = y;
+    host::launch(programs, gather_div_rem, x.data(), twin.data(), c, k0);
+    gpu::buffer<half> dx(x), dy(y);
+    GPU_CHECK(launch_gather_div_rem(dim3(programs), nullptr, dx.as<const __half>(), dy.as<__half>(), c, k0));
+    gpu::sync();
+    gpu::check(rep, "gather_div_rem: / % & >> in addresses, k0 = " + std::to_string(k0), dy.get(), twin, 0.0);
+  }
+  return rep.finish();
+}

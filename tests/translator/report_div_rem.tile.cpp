@@ -1,0 +1,23 @@
+// The axis analysis through / and %: for a non-negative run of consecutive values starting at
+// a multiple of 16, and a divisor promised a multiple of 16, k % c stays consecutive and k / c
+// constant over 16 values (an implicit GEMM's channel and tap), so the gather moves 16 bytes.
+// A dividend that may be negative keeps no runs (C++ rounds quotients toward zero, so a run
+// of negative values splits at a different place): one element per access. x >> 4 is
+// constant over 16 values as x / 16 is.
+// ARGS: --emit=report -o -
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+TILECC_KERNEL(num_warps = 4)
+void gather(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0) {
+  auto k = program_id(0) * 64 + arange<64>();
+  auto v = load(x + (k / c) * (2 * c) + k % c);  // runs of 16: tap k / c, channel k % c
+  store(y + k, v);
+  auto kk = k - 64 * k0;  // k0 may make it negative
+  store(y + 4096 + k, load(x + kk % c));
+  store(y + 8192 + k, load(x + (k >> 4) * 32 + (k & 15)));
+}
+// CHECK-LABEL: kernel gather_aligned (gather)
+// CHECK: load at line [[@LINE-7]]: 8 x f16 = 16 bytes per access
+// CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access (pointers are contiguous in runs of 1 along axis 0
+// CHECK: load at line [[@LINE-5]]: 8 x f16 = 16 bytes per access
