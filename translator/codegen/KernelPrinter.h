@@ -113,7 +113,9 @@ class KernelPrinter {
   std::string sharedAddress(const Value* v, const Value* buf, bool transposed, const std::string& reg);
 
   // ---- ops, by family ----
-  void block(const Block& b);
+  /// Prints the ops of `b`; true when it ends in a return (what follows is unreachable and is
+  /// not printed: nvcc warns about unreachable code).
+  bool block(const Block& b);
   void op(const Op& o);
   void elementwise(const Op& o);  // PrintElementwise.cpp
   void memory(const Op& o);       // PrintMemory.cpp
@@ -143,7 +145,7 @@ class KernelPrinter {
   Names names_;
   std::string body_;
   int indent_ = 1;
-  std::vector<std::string> pre_;
+  std::vector<std::pair<std::string, std::string>> pre_;  // (name, declaration), in order
   std::set<std::string> preNames_;
   std::map<int, View> views_;
   std::map<int, std::string> buffers_;  // buffer value id → pointer variable

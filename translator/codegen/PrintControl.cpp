@@ -29,12 +29,14 @@ std::string cString(const std::string& s) {
 
 }  // namespace
 
-void KernelPrinter::block(const Block& b) {
+bool KernelPrinter::block(const Block& b) {
   for (const auto& o : b.ops) {
     if (o->kind == OpKind::Yield || o->kind == OpKind::Constant) continue;  // handled by the parent / inline
     mark(o->loc);
     op(*o);
+    if (o->kind == OpKind::Return) return true;
   }
+  return false;
 }
 
 void KernelPrinter::op(const Op& o) {
@@ -136,8 +138,8 @@ void KernelPrinter::control(const Op& o) {
           line("} else {");
         }
         ++indent_;
-        block(blk);
-        if (const Op* y = yieldOf(blk)) assignCarried(results, std::vector<const Value*>(y->operands.begin(), y->operands.end()));
+        const bool returned = block(blk);
+        if (const Op* y = yieldOf(blk); y && !returned) assignCarried(results, std::vector<const Value*>(y->operands.begin(), y->operands.end()));
         --indent_;
       }
       line("}");
@@ -168,9 +170,9 @@ void KernelPrinter::control(const Op& o) {
       line("for (" + type(iv->type.elem) + " " + ivn + " = " + scalar(o.operands[0]) + "; " + ivn + " " +
            cmp[static_cast<int>(o.cmp)] + " " + scalar(o.operands[1]) + "; " + inc + ") {");
       ++indent_;
-      block(body);
+      const bool returned = block(body);
       mark(o.loc);  // the back edge belongs to the loop statement
-      if (const Op* y = yieldOf(body)) assignCarried(carried, std::vector<const Value*>(y->operands.begin(), y->operands.end()));
+      if (const Op* y = yieldOf(body); y && !returned) assignCarried(carried, std::vector<const Value*>(y->operands.begin(), y->operands.end()));
       --indent_;
       line("}");
       return;

@@ -122,7 +122,7 @@ std::string KernelPrinter::type(ElemType e) {
 }
 
 const std::string& KernelPrinter::declare(const std::string& name, const std::string& decl) {
-  if (preNames_.insert(name).second) pre_.push_back(decl);
+  if (preNames_.insert(name).second) pre_.push_back({name, decl});
   return *preNames_.find(name);
 }
 std::string KernelPrinter::lane() { return declare("lane", "const int lane = threadIdx.x & 31;"); }

@@ -7,6 +7,7 @@
 #include "ir/TaskMapping.h"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 namespace tilecc::codegen {
@@ -123,7 +124,23 @@ bool KernelPrinter::run(CudaKernel& out) {
     s << "  extern __shared__ __align__(" << align << ") unsigned char smem[];  // " << k_.sharedBytes << " bytes, set by the launcher\n";
   else if (k_.sharedBytes > 0)
     s << "  __shared__ __align__(" << align << ") unsigned char smem[" << k_.sharedBytes << "];\n";
-  for (const auto& d : pre_) s << "  " << d << "\n";
+  // The thread positions the printed code references: a name asked for while an expression
+  // was built may end up unused (nvcc warns about a variable declared but never referenced).
+  // Later declarations use earlier ones only, so one backward pass keeps what is needed.
+  auto mentions = [](const std::string& text, const std::string& name) {
+    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t p = text.find(name); p != std::string::npos; p = text.find(name, p + 1))
+      if ((p == 0 || !ident(text[p - 1])) && (p + name.size() == text.size() || !ident(text[p + name.size()]))) return true;
+    return false;
+  };
+  std::vector<const std::string*> kept;
+  std::string referenced;  // the kept declarations' text
+  for (auto it = pre_.rbegin(); it != pre_.rend(); ++it)
+    if (mentions(body_, it->first) || mentions(referenced, it->first)) {
+      kept.push_back(&it->second);
+      referenced += it->second + "\n";
+    }
+  for (auto it = kept.rbegin(); it != kept.rend(); ++it) s << "  " << **it << "\n";
   s << body_ << kEndMark << "\n";
   if (!t_.guard.empty()) s << "#endif\n";
   s << "}\n";

@@ -10,6 +10,15 @@ CVal Lowerer::call(const CallExpr* c) {
   const FunctionDecl* fd = c->getDirectCallee();
   if (!fd) error(c->getBeginLoc(), "calls through function pointers are not supported in kernels");
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c)) {
+    // Copy and move assignment of the language's class types (tiles, block pointers, half and
+    // bfloat16 scalars) is an assignment like any other.
+    if (const auto* md = dyn_cast<CXXMethodDecl>(fd);
+        md && oc->getOperator() == OO_Equal && (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator()) &&
+        inNamespace(md, "tilecc")) {
+      CVal v = lower(oc->getArg(1));
+      assign(oc->getArg(0), v);
+      return v;
+    }
     if (const auto* md = dyn_cast<CXXMethodDecl>(fd); md && isTileccRecord(QualType(md->getParent()->getTypeForDecl(), 0), "tile")) {
       if (oc->getOperator() == OO_Equal) {  // tile copy/move assignment
         CVal v = lower(oc->getArg(1));

@@ -28,7 +28,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"select", B, Family::Elementwise, true, true, true, false, kNone},
     {"convert", B, Family::Elementwise, true, true, true, false, kNone},
     {"addptr", B, Family::Elementwise, true, true, true, false, kNone},
-    {"load", B, Family::Memory, false, false, false, false, kAttrAccess},
+    {"load", B, Family::Memory, false, true, false, false, kAttrAccess},
     {"store", B, Family::Memory, false, false, false, false, kAttrAccess},
     {"atomic_add", B, Family::Memory, false, false, false, false, kAttrAccess},
     {"reduce", B, Family::Reduce, true, true, false, false, kAttrReduce | kAttrAxis},

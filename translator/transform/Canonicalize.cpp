@@ -1,3 +1,4 @@
+#include "ir/Builder.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
@@ -203,7 +204,71 @@ Value* identity(const Op& o) {
     case BinOp::Add: return isConst(b, 0) ? a : (isConst(a, 0) && b->type == a->type) ? b : nullptr;
     case BinOp::Sub: return isConst(b, 0) ? a : nullptr;
     case BinOp::Mul: return isConst(b, 1) ? a : (isConst(a, 1) && b->type == a->type) ? b : nullptr;
+    // Unsigned: max(u, 0) is u, min(u, 0) is 0 (printed as they are, nvcc warns about the
+    // pointless comparison with zero).
+    case BinOp::Max:
+      if (a->type.elem.isSigned()) return nullptr;
+      return isConst(b, 0) ? a : (isConst(a, 0) && b->type == a->type) ? b : nullptr;
+    case BinOp::Min:
+      if (a->type.elem.isSigned()) return nullptr;
+      return isConst(b, 0) && b->type == a->type ? b : isConst(a, 0) ? a : nullptr;
     default: return nullptr;
+  }
+}
+
+// if (true) / if (false): the taken region's ops take the if's place (nvcc warns about the
+// code after an if (true) { return; } as unreachable).
+void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
+  for (std::size_t i = 0; i < b.ops.size(); ++i) {
+    Op& o = *b.ops[i];
+    const Value* c = o.kind == OpKind::If ? o.operands[0] : nullptr;
+    if (!c || !c->def || c->def->kind != OpKind::Constant) {
+      for (auto& r : o.regions) inlineConstantIfs(*r, repl);
+      continue;
+    }
+    Block& taken = *o.regions[c->def->intValue ? 0 : 1];
+    std::vector<std::unique_ptr<Op>> ops = std::move(taken.ops);
+    if (!ops.empty() && ops.back()->kind == OpKind::Yield) {
+      for (std::size_t j = 0; j < o.results.size(); ++j) repl[o.results[j]] = ops.back()->operands[j];
+      ops.pop_back();
+    } else if (!o.results.empty()) {
+      taken.ops = std::move(ops);  // a region that does not yield (it returns): keep the if
+      for (auto& r : o.regions) inlineConstantIfs(*r, repl);
+      continue;
+    }
+    for (auto& moved : ops) moved->parent = &b;
+    const bool returns = !ops.empty() && ops.back()->kind == OpKind::Return;
+    const std::size_t n = ops.size();
+    b.ops.erase(b.ops.begin() + static_cast<long>(i));
+    b.ops.insert(b.ops.begin() + static_cast<long>(i), std::make_move_iterator(ops.begin()), std::make_move_iterator(ops.end()));
+    if (returns) b.ops.erase(b.ops.begin() + static_cast<long>(i + n), b.ops.end());  // unreachable after the return
+    --i;  // the inlined ops come next (they may hold constant ifs themselves)
+  }
+}
+
+// u < 0 and u >= 0 (and 0 > u, 0 <= u) on unsigned integers are constants: they become one
+// (nvcc warns about a pointless comparison of an unsigned integer with zero).
+void foldUnsignedSignTests(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
+  auto isZero = [](const Value* v) {
+    if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
+    return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == 0;
+  };
+  for (std::size_t i = 0; i < b.ops.size(); ++i) {
+    Op& o = *b.ops[i];
+    for (auto& r : o.regions) foldUnsignedSignTests(k, *r, repl);
+    if (o.kind != OpKind::Binary || o.operands[0]->type.elem.isSigned() || !o.operands[0]->type.elem.isInt()) continue;
+    int always = -1;  // the comparison's constant result
+    if (isZero(o.operands[1]) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) always = o.binop == BinOp::Ge;
+    if (isZero(o.operands[0]) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) always = o.binop == BinOp::Le;
+    if (always < 0) continue;
+    Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
+    Value* c = bld.intConst(always, ElemType::of(Scalar::Bool));
+    if (o.result()->type.isTile()) {
+      c = bld.one(OpKind::Splat, {c}, o.result()->type);
+      c->layout = o.result()->layout;
+    }
+    repl[o.result()] = c;
+    i = static_cast<std::size_t>(bld.at);  // past the new ops, at o
   }
 }
 
@@ -242,10 +307,44 @@ void countUses(const Block& b, std::map<const Value*, int>& uses) {
   });
 }
 
+// Results of a loop or an if that nothing reads (and, for a loop, whose carried value the body
+// never reads either) leave the op: what computes them becomes dead. (nvcc warns about a
+// variable that is set but never used.)
+void dropUnusedResults(Op& o, std::map<const Value*, int>& uses) {
+  if (o.kind != OpKind::For && o.kind != OpKind::If) return;
+  for (std::size_t j = o.results.size(); j-- > 0;) {
+    if (uses[o.results[j]] != 0) continue;
+    if (o.kind == OpKind::For) {
+      Block& body = *o.regions[0];
+      Op* y = yieldOf(body);  // none when the body ends in a return
+      if (uses[body.args[j + 1]] != 0) continue;
+      --uses[o.operands[j + 3]];
+      body.args.erase(body.args.begin() + static_cast<long>(j) + 1);
+      o.operands.erase(o.operands.begin() + static_cast<long>(j) + 3);
+      if (y) {
+        --uses[y->operands[j]];
+        y->operands.erase(y->operands.begin() + static_cast<long>(j));
+      }
+    } else {
+      bool yields = true;
+      for (auto& r : o.regions) yields = yields && yieldOf(*r);
+      if (!yields) continue;
+      for (auto& r : o.regions) {
+        Op* y = yieldOf(*r);
+        --uses[y->operands[j]];
+        y->operands.erase(y->operands.begin() + static_cast<long>(j));
+      }
+    }
+    o.results.erase(o.results.begin() + static_cast<long>(j));
+  }
+}
+
 void dce(Block& b, std::map<const Value*, int>& uses) {
   for (std::size_t i = b.ops.size(); i-- > 0;) {
     Op& o = *b.ops[i];
+    dropUnusedResults(o, uses);
     for (auto it = o.regions.rbegin(); it != o.regions.rend(); ++it) dce(**it, uses);
+    dropUnusedResults(o, uses);  // what the regions' dead code read may be gone now
     bool dead = traits(o.kind).removable && (o.regions.empty() || traits(o.kind).pure) && !o.results.empty();
     for (const Value* v : o.results) dead = dead && uses[v] == 0;
     if (!dead) continue;
@@ -281,6 +380,10 @@ void dropInvariantCarried(Block& b, std::map<Value*, Value*>& repl) {
 
 void canonicalize(Kernel& k) {
   std::map<Value*, Value*> repl;
+  inlineConstantIfs(*k.body, repl);
+  foldUnsignedSignTests(k, *k.body, repl);
+  replaceUses(*k.body, repl);
+  repl.clear();
   cse(*k.body, {}, repl);
   replaceUses(*k.body, repl);
   std::map<Value*, Value*> invariant;

@@ -88,14 +88,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (false) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
@@ -108,7 +100,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
   float acc[32];  // tile<128x64xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < seq_len; start_n += 64) {
     int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
@@ -435,14 +427,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
     }
   }
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (false) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
@@ -456,7 +440,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
   }
   unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
   unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  const bool start_n_lt = 0 < end_n;
+  const bool start_n_lt = 0 < seq_len;
   int offs_d_2[2];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
@@ -504,11 +488,11 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
   int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n;
+    const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
@@ -816,14 +800,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (true) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
@@ -836,7 +814,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
   float acc[32];  // tile<128x64xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     int offs_n[16];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
@@ -1163,14 +1141,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
     }
   }
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (true) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
@@ -1184,7 +1156,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
   }
   unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
   unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  const bool start_n_lt = 0 < end_n;
+  const bool start_n_lt = 0 < end_n_min;
   int offs_d_2[2];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
@@ -1232,11 +1204,11 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
   int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n;
+    const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
@@ -1544,14 +1516,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 4)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (false) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = q_tile[reg];
@@ -1564,7 +1528,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < seq_len; start_n += 64) {
     int offs_n_range[16];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -1894,14 +1858,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
     }
   }
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (false) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
@@ -1915,7 +1871,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
   }
   unsigned char* const k_tile_ring = smem + 34816;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
   unsigned char* const v_tile_ring = smem + 69632;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
-  const bool start_n_lt = 0 < end_n;
+  const bool start_n_lt = 0 < seq_len;
   int offs_n_range[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
@@ -1963,11 +1919,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
   int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n;
+    const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[4];  // tile<64xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_n[reg] = start_n_ahead + offs_n_range[reg];
@@ -2278,14 +2234,8 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 4)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (true) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = q_tile[reg];
@@ -2298,7 +2248,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     int offs_n_range[16];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -2628,14 +2578,8 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
     }
   }
   const float qk_scale = sm_scale * 1.44269502f;
-  int end_n;
-  if (true) {
-    const int end_n_add = start_m + 128;
-    const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-    end_n = end_n_min;
-  } else {
-    end_n = seq_len;
-  }
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
@@ -2649,7 +2593,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
   }
   unsigned char* const k_tile_ring = smem + 34816;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
   unsigned char* const v_tile_ring = smem + 69632;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
-  const bool start_n_lt = 0 < end_n;
+  const bool start_n_lt = 0 < end_n_min;
   int offs_n_range[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
@@ -2697,11 +2641,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
   int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n; start_n += 64) {
+  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     __syncthreads();  // writes after the reads of mma (line 30) by other warps
     const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n;
+    const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[4];  // tile<64xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_n[reg] = start_n_ahead + offs_n_range[reg];
