@@ -353,6 +353,10 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
   }
   auto infix = [&](const char* s) { return a + " " + s + " " + b; };
   const bool small = e.kind == Scalar::I8 || e.kind == Scalar::U8;
+  // A literal 0 of an unsigned type, as the printer writes constants.
+  auto unsignedZero = [&](const std::string& x) {
+    return e.isInt() && !e.isSigned() && (x == "0u" || x == "0ull" || x == "0ul" || x == "uint8_t(0)" || x == "0");
+  };
   auto narrow = [&](const std::string& x) { return small ? type(e) + "(" + x + ")" : x; };
   switch (op) {
     case BinOp::Add: return narrow(infix("+"));
@@ -375,9 +379,13 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
     case BinOp::Xor: return narrow(e.isBool() ? "(" + a + " != " + b + ")" : infix("^"));
     case BinOp::Max:
       if (e.kind == Scalar::F32) return "fmaxf(" + a + ", " + b + ")";
+      if (unsignedZero(b)) return a;  // max(u, 0) is u (the comparison would draw nvcc's "pointless comparison")
+      if (unsignedZero(a)) return b;
       return "(" + a + " > " + b + " ? " + a + " : " + b + ")";
     case BinOp::Min:
       if (e.kind == Scalar::F32) return "fminf(" + a + ", " + b + ")";
+      if (unsignedZero(b)) return b;  // min(u, 0) is 0 (a reduction's identity meets a constant 0, say)
+      if (unsignedZero(a)) return a;
       return "(" + a + " < " + b + " ? " + a + " : " + b + ")";
     case BinOp::Pow: return "powf(" + a + ", " + b + ")";
     case BinOp::Eq: return infix("==");
