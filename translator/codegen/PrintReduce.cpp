@@ -73,9 +73,12 @@ void KernelPrinter::reduce(const Op& o) {
   const std::string idxName = arg ? names_.fresh(n + "_idx") : std::string();
   line("// " + std::string(name(rk)) + " along axis " + std::to_string(axis) + ": in-thread, then lanes (shuffles)" +
        std::string(rg.warps > 1 ? ", then warps (shared memory)" : ""));
+  // An argmax/argmin over one element per thread, lane and warp compares nothing: it needs no
+  // values (nvcc would warn about a variable set but never used).
+  const bool values = !arg || ax.regs > 1 || rg.lanes > 1 || rg.warps > 1;
   if (r->type.isTile())
     line(ct + " " + part + "[" + std::to_string(rn) + "];  // " + toString(r->type) + " in L" + std::to_string(r->layout));
-  else
+  else if (values)
     line(ct + " " + part + "[1];");
   if (arg) line("int " + idxName + "[" + std::to_string(rn) + "];");
   // 1. within the thread, in increasing coordinate order
@@ -83,7 +86,7 @@ void KernelPrinter::reduce(const Op& o) {
   line("#pragma unroll");
   line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg) {");
   ++indent_;
-  line(part + "[reg] = " + val(inputReg("reg", "0")) + ";");
+  if (values) line(part + "[reg] = " + val(inputReg("reg", "0")) + ";");
   if (arg) line(idxName + "[reg] = " + c0 + ";");
   if (ax.regs > 1) {
     line("#pragma unroll");

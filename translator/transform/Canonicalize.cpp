@@ -246,8 +246,9 @@ void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
   }
 }
 
-// u < 0 and u >= 0 (and 0 > u, 0 <= u) on unsigned integers are constants: they become one
-// (nvcc warns about a pointless comparison of an unsigned integer with zero).
+// Results known without computing them become constants: u < 0 and u >= 0 (and 0 > u, 0 <= u)
+// on unsigned integers (nvcc warns about a pointless comparison of an unsigned integer with
+// zero), and the argmax of one element (it would read values it never compares).
 void foldUnsignedSignTests(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
   auto isZero = [](const Value* v) {
     if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
@@ -256,6 +257,19 @@ void foldUnsignedSignTests(Kernel& k, Block& b, std::map<Value*, Value*>& repl) 
   for (std::size_t i = 0; i < b.ops.size(); ++i) {
     Op& o = *b.ops[i];
     for (auto& r : o.regions) foldUnsignedSignTests(k, *r, repl);
+    // argmax/argmin along an axis of one element: index 0 (the values need not be read).
+    if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::ArgMax || o.reduce == ReduceKind::ArgMin) &&
+        o.operands[0]->type.shape.at(static_cast<std::size_t>(o.axis)) == 1) {
+      Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
+      Value* c = bld.intConst(0, o.result()->type.elem);
+      if (o.result()->type.isTile()) {
+        c = bld.one(OpKind::Splat, {c}, o.result()->type);
+        c->layout = o.result()->layout;
+      }
+      repl[o.result()] = c;
+      i = static_cast<std::size_t>(bld.at);
+      continue;
+    }
     if (o.kind != OpKind::Binary || o.operands[0]->type.elem.isSigned() || !o.operands[0]->type.elem.isInt()) continue;
     int always = -1;  // the comparison's constant result
     if (isZero(o.operands[1]) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) always = o.binop == BinOp::Ge;
@@ -382,6 +396,8 @@ void canonicalize(Kernel& k) {
   std::map<Value*, Value*> repl;
   inlineConstantIfs(*k.body, repl);
   foldUnsignedSignTests(k, *k.body, repl);
+  for (auto& [from, to] : repl)  // an inlined if may yield the result of another one
+    for (auto it = repl.find(to); it != repl.end(); it = repl.find(to)) to = it->second;
   replaceUses(*k.body, repl);
   repl.clear();
   cse(*k.body, {}, repl);

@@ -72,6 +72,7 @@ def run(cmd, timeout, cwd=None, env=None):
 
 def normalize(msg):
     """A diagnostic without the parts that vary between kernels: numbers, generated names."""
+    msg = re.sub(r'(?:/[\w.+-]+)+\.tile\.cpp', 'FILE', msg)  # where the kernel file was (campaign vs minimiser)
     msg = re.sub(r"\b(?:int|float|half|bfloat16|bool|int8_t|uint8_t|unsigned|int64_t|uint32_t)\b", 'T', msg)
     msg = re.sub(r'\d+', 'N', msg)
     msg = re.sub(r"'[^']*'", "'_'", msg)
