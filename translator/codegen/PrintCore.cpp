@@ -364,6 +364,9 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
     case BinOp::Mul: return narrow(infix("*"));
     case BinOp::Div:
       if (e.isInt() && tile) return "tilecc::div(" + a + ", " + b + ")";
+      // IEEE division by a literal zero (±inf or NaN, as the host twin computes) draws nvcc's
+      // "division by zero" warning; the intrinsic is the same correctly rounded division.
+      if (e.kind == Scalar::F32 && (b == "0.0f" || b == "(-0.0f)" || b == "-0.0f")) return "__fdiv_rn(" + a + ", " + b + ")";
       return infix("/");
     case BinOp::Rem:
       if (tile) return "tilecc::rem(" + a + ", " + b + ")";

@@ -19,9 +19,11 @@ def main():
     ap.add_argument('--binary', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fuzz_batch'))
     ap.add_argument('--timeout', type=int, default=60, help='seconds per kernel before it counts as a hang')
     ap.add_argument('--results', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), 'results.txt'))
+    ap.add_argument('--from', dest='first', type=int, default=0, help='first kernel (to split a batch over processes)')
+    ap.add_argument('--to', dest='last', type=int, default=-1, help='one past the last kernel (-1: all)')
     ap.add_argument('args', nargs='*', help='extra arguments for the binary (--dump F / --against F for twin builds)')
     a = ap.parse_args()
-    start = 0
+    start = a.first
     status = {}       # kernel -> OK | FAIL | HANG | GPU-ERROR | ERROR | CRASH
     order = []
     details = []
@@ -29,7 +31,7 @@ def main():
     t0 = time.time()
     total = None
     while True:
-        cmd = [a.binary, '--from', str(start), '--timeout', str(a.timeout)] + a.args
+        cmd = [a.binary, '--from', str(start), '--timeout', str(a.timeout)] + (['--to', str(a.last)] if a.last >= 0 else []) + a.args
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors='replace')
         out = p.stdout
         last_begin = None
@@ -72,7 +74,7 @@ def main():
             status[name] = 'CRASH'
             details.append('CRASH %s: the process exited with status %s inside this kernel' % (name, p.returncode))
         start = idx + 1
-        if total is not None and start >= total:
+        if (total is not None and start >= total) or (a.last >= 0 and start >= a.last):
             break
     counts = {}
     for k in order:
