@@ -249,14 +249,14 @@ void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
 // Results known without computing them become constants: u < 0 and u >= 0 (and 0 > u, 0 <= u)
 // on unsigned integers (nvcc warns about a pointless comparison of an unsigned integer with
 // zero), and the argmax of one element (it would read values it never compares).
-void foldUnsignedSignTests(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
+void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
   auto isZero = [](const Value* v) {
     if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
     return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == 0;
   };
   for (std::size_t i = 0; i < b.ops.size(); ++i) {
     Op& o = *b.ops[i];
-    for (auto& r : o.regions) foldUnsignedSignTests(k, *r, repl);
+    for (auto& r : o.regions) foldKnownResults(k, *r, repl);
     // argmax/argmin along an axis of one element: index 0 (the values need not be read).
     if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::ArgMax || o.reduce == ReduceKind::ArgMin) &&
         o.operands[0]->type.shape.at(static_cast<std::size_t>(o.axis)) == 1) {
@@ -395,7 +395,7 @@ void dropInvariantCarried(Block& b, std::map<Value*, Value*>& repl) {
 void canonicalize(Kernel& k) {
   std::map<Value*, Value*> repl;
   inlineConstantIfs(*k.body, repl);
-  foldUnsignedSignTests(k, *k.body, repl);
+  foldKnownResults(k, *k.body, repl);
   for (auto& [from, to] : repl)  // an inlined if may yield the result of another one
     for (auto it = repl.find(to); it != repl.end(); it = repl.find(to)) to = it->second;
   replaceUses(*k.body, repl);
