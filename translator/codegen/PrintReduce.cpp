@@ -122,7 +122,13 @@ void KernelPrinter::reduce(const Op& o) {
         --indent_;
         line("}");
       } else {
-        line(part + "[reg] = " + combine(part + "[reg]", "__shfl_xor_sync(0xffffffffu, " + part + "[reg], " + m + ")") + ";");
+        // The shuffle is a statement of its own: inside min/max's conditional expression only
+        // some lanes would execute it, and every lane of the mask must (undefined otherwise:
+        // stale values, or a hang).
+        line("{");
+        line("  const " + ct + " other = __shfl_xor_sync(0xffffffffu, " + part + "[reg], " + m + ");");
+        line("  " + part + "[reg] = " + combine(part + "[reg]", "other") + ";");
+        line("}");
       }
     }
     --indent_;

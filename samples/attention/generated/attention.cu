@@ -206,8 +206,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -239,8 +245,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -592,8 +604,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -625,8 +643,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -920,8 +944,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -953,8 +983,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -1308,8 +1344,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -1341,8 +1383,14 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -1637,8 +1685,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -1670,8 +1724,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -2026,8 +2086,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -2059,8 +2125,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -2357,8 +2429,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -2390,8 +2468,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -2748,8 +2832,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1));
-      m_new_max[reg] = fmaxf(m_new_max[reg], __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2));
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
     }
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -2781,8 +2871,14 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
     }
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-      l_i_sum[reg] = l_i_sum[reg] + __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
     }
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll

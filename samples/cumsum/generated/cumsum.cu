@@ -150,11 +150,26 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y
     }
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
     }
     {
       float* pbuf = reinterpret_cast<float*>(carry_partials_smem);
@@ -349,11 +364,26 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, 
     }
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
     }
     {
       float* pbuf = reinterpret_cast<float*>(carry_partials_smem);
@@ -525,11 +555,26 @@ __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y,
     }
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
     }
     {
       float* pbuf = reinterpret_cast<float*>(carry_partials_smem);
@@ -723,11 +768,26 @@ __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, f
     }
     #pragma unroll
     for (int reg = 0; reg < 1; ++reg) {
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
-      carry_sum_part[reg] = carry_sum_part[reg] + __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 1);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 2);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 4);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 8);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, carry_sum_part[reg], 16);
+        carry_sum_part[reg] = carry_sum_part[reg] + other;
+      }
     }
     {
       float* pbuf = reinterpret_cast<float*>(carry_partials_smem);

@@ -53,11 +53,26 @@ __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __ha
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
@@ -101,11 +116,26 @@ __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __ha
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);
@@ -243,11 +273,26 @@ __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
@@ -291,11 +336,26 @@ __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);
@@ -457,11 +517,26 @@ __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, floa
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
@@ -505,11 +580,26 @@ __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, floa
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);
@@ -627,11 +717,26 @@ __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
-    mean_sum_part[reg] = mean_sum_part[reg] + __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 1);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 2);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 4);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 8);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, mean_sum_part[reg], 16);
+      mean_sum_part[reg] = mean_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(mean_partials_smem);
@@ -675,11 +780,26 @@ __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
-    rstd_sum_part[reg] = rstd_sum_part[reg] + __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 1);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 2);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 4);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 8);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, rstd_sum_part[reg], 16);
+      rstd_sum_part[reg] = rstd_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(rstd_partials_smem);

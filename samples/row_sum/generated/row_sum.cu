@@ -60,11 +60,26 @@ __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, 
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -158,11 +173,26 @@ __global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, floa
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -230,11 +260,26 @@ __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, i
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -328,11 +373,26 @@ __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);

@@ -48,11 +48,26 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(e_partials_smem);
@@ -96,11 +111,26 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -186,11 +216,26 @@ __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(e_partials_smem);
@@ -234,11 +279,26 @@ __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -317,11 +377,26 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(e_partials_smem);
@@ -365,11 +440,26 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -455,11 +545,26 @@ __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(e_partials_smem);
@@ -503,11 +608,26 @@ __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -589,11 +709,26 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(e_partials_smem);
@@ -637,11 +772,26 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
@@ -741,11 +891,26 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8));
-    e_max_part[reg] = fmaxf(e_max_part[reg], __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16));
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 1);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 2);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 4);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 8);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, e_max_part[reg], 16);
+      e_max_part[reg] = fmaxf(e_max_part[reg], other);
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(e_partials_smem);
@@ -789,11 +954,26 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
   }
   #pragma unroll
   for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-    store_sum_part[reg] = store_sum_part[reg] + __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
+      store_sum_part[reg] = store_sum_part[reg] + other;
+    }
   }
   {
     float* pbuf = reinterpret_cast<float*>(store_partials_smem);
