@@ -68,19 +68,25 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 /// assumptions that widen some access. Empty when no access would be wider than in the
 /// general kernel.
 std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised) {
-  // Each tile access's vector width; with `lastAxis`, only those along the tile's last axis
-  // (others count as 1).
-  auto widths = [&](const ir::ParamFacts& f, bool lastAxis = false) {
+  // Each tile access's vector width, and the width it has along the tile's last axis (1 when
+  // its runs lie along another): one axis analysis gives both.
+  struct Width {
+    int vec, alongLast;
+  };
+  auto widths = [&](const ir::ParamFacts& f) {
     const auto info = ir::analyzeAxes(tile, f);
-    std::vector<int> w;
+    std::vector<Width> w;
     ir::walk(*tile.body, [&](const ir::Op& op) {
       if ((op.kind == ir::OpKind::Load || op.kind == ir::OpKind::Store || op.kind == ir::OpKind::AtomicAdd) &&
           op.operands[0]->type.isTile()) {
         const ir::Access a = ir::accessOf(op, info);
-        w.push_back(!lastAxis || a.axis == op.operands[0]->type.rank() - 1 ? a.vec : 1);
+        w.push_back({a.vec, a.axis == op.operands[0]->type.rank() - 1 ? a.vec : 1});
       }
     });
     return w;
+  };
+  auto sameVecs = [](const std::vector<Width>& a, const std::vector<Width>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Width& x, const Width& y) { return x.vec == y.vec; });
   };
   std::vector<int> candidates;
   ir::ParamFacts facts = promised;
@@ -92,7 +98,7 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
     facts[index] = 16;
     candidates.push_back(index);
   }
-  std::vector<int> best = widths(facts);
+  std::vector<Width> best = widths(facts);
   // Integers that are unit strides: `x + i * stride` is contiguous when stride == 1. An integer
   // takes that assumption instead of divisibility by 16 where it widens some access along the
   // tile's last axis (row-major data: the stride users pass as 1 is the innermost one) and
@@ -101,23 +107,23 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
     if (!tile.params[static_cast<std::size_t>(index)]->type.elem.isInt()) continue;
     ir::ParamFacts unit = facts;
     unit[index] = ir::kEqualsOne;
-    const std::vector<int> w = widths(unit), along = widths(unit, true), bestAlong = widths(facts, true);
+    const std::vector<Width> w = widths(unit);
     bool wider = false, narrower = false;
     for (std::size_t i = 0; i < w.size(); ++i) {
-      wider |= along[i] > bestAlong[i];
-      narrower |= w[i] < best[i];
+      wider |= w[i].alongLast > best[i].alongLast;
+      narrower |= w[i].vec < best[i].vec;
     }
     if (wider && !narrower) {
       facts = unit;
       best = w;
     }
   }
-  if (best == widths(promised)) return {};
+  if (sameVecs(best, widths(promised))) return {};
   for (int index : candidates) {  // drop assumptions that change nothing
     ir::ParamFacts fewer = facts;
     fewer.erase(index);
     if (promised.count(index)) fewer[index] = promised.at(index);
-    if (widths(fewer) == best) facts = fewer;
+    if (sameVecs(widths(fewer), best)) facts = fewer;
   }
   std::vector<std::pair<int, std::int64_t>> assumed;
   for (int index : candidates)
@@ -143,8 +149,10 @@ struct Variant {
 
 std::string kb(int bytes) { return std::to_string(bytes / 1024) + (bytes % 1024 ? "." + std::to_string(bytes % 1024 * 10 / 1024) : "") + " KB"; }
 
-/// Where the CUDA of `input` goes ("-": standard output) and its launcher header ("" for none).
-std::string cudaPathFor(const DriverOptions& o, const std::string& input) {
+/// Where the output of `input` goes ("-": standard output): its .cu, or with another --emit
+/// the one text of the run; and the launcher header ("" for none).
+std::string outputPathFor(const DriverOptions& o, const std::string& input) {
+  if (o.emit != "cuda") return o.output.empty() ? "-" : o.output;
   return o.output.empty() ? stemOf(input) + ".cu" : o.output;
 }
 std::string headerPathFor(const DriverOptions& o, const std::string& cu) {
@@ -170,10 +178,10 @@ int checkFiles(const DriverOptions& o) {
   }
   std::vector<std::pair<std::string, std::string>> outputs;  // path, what it is
   for (const std::string& input : o.inputs) {
-    const std::string cu = o.emit == "cuda" ? cudaPathFor(o, input) : (o.output.empty() ? "-" : o.output);
+    const std::string out = outputPathFor(o, input);
     const std::string of = o.inputs.size() > 1 ? " of '" + input + "'" : "";
-    outputs.push_back({cu, (o.emit == "cuda" ? "the CUDA output" : "the output") + of});
-    if (o.emit == "cuda" && !headerPathFor(o, cu).empty()) outputs.push_back({headerPathFor(o, cu), "the header" + of});
+    outputs.push_back({out, (o.emit == "cuda" ? "the CUDA output" : "the output") + of});
+    if (const std::string h = o.emit == "cuda" ? headerPathFor(o, out) : ""; !h.empty()) outputs.push_back({h, "the header" + of});
   }
   if (!o.depfile.empty()) outputs.push_back({o.depfile, "the depfile"});
   for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -389,10 +397,10 @@ int runDriver(const DriverOptions& o) {
       launchers.push_back(planLauncher(k, launch));
     }
     if (o.emit != "cuda") {
-      outputs.push_back({o.output.empty() ? "-" : o.output, text});
+      outputs.push_back({outputPathFor(o, tu.input), text});
       continue;
     }
-    const std::string cu = cudaPathFor(o, tu.input);
+    const std::string cu = outputPathFor(o, tu.input);
     const std::string h = headerPathFor(o, cu);
     const std::string source = llvm::sys::path::filename(tu.input).str();
     const std::string headerName = h.empty() ? stem + ".h" : llvm::sys::path::filename(h).str();
