@@ -27,7 +27,6 @@ inline constexpr std::int64_t kMaxDivisibility = std::int64_t{1} << 30;
 /// divisibility (bytes for pointers, the value for integers), or kEqualsOne.
 using ParamFacts = std::map<int, std::int64_t>;
 
-
 /// Axis information for every value of the kernel.
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts);
 

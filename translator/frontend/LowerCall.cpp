@@ -19,19 +19,8 @@ CVal Lowerer::call(const CallExpr* c) {
       assign(oc->getArg(0), v);
       return v;
     }
-    if (const auto* md = dyn_cast<CXXMethodDecl>(fd); md && isTileccRecord(QualType(md->getParent()->getTypeForDecl(), 0), "tile")) {
-      if (oc->getOperator() == OO_Equal) {  // tile copy/move assignment
-        CVal v = lower(oc->getArg(1));
-        assign(oc->getArg(0), v);
-        return v;
-      }
+    if (const auto* md = dyn_cast<CXXMethodDecl>(fd); md && isTileccRecord(QualType(md->getParent()->getTypeForDecl(), 0), "tile"))
       error(c->getBeginLoc(), "indexing tiles is for host code; kernels use the tile operations");
-    }
-    if (const auto* md = dyn_cast<CXXMethodDecl>(fd); md && md->getParent()->getName() == "block_ptr" && oc->getOperator() == OO_Equal) {
-      CVal v = lower(oc->getArg(1));
-      assign(oc->getArg(0), v);
-      return v;
-    }
     if (inNamespace(fd, "tilecc")) return tileOperator(oc);
   }
   if (const auto* mc = dyn_cast<CXXMemberCallExpr>(c)) {
