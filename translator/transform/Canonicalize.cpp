@@ -257,32 +257,27 @@ void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
   for (std::size_t i = 0; i < b.ops.size(); ++i) {
     Op& o = *b.ops[i];
     for (auto& r : o.regions) foldKnownResults(k, *r, repl);
-    // argmax/argmin along an axis of one element: index 0 (the values need not be read).
-    if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::ArgMax || o.reduce == ReduceKind::ArgMin) &&
-        o.operands[0]->type.shape.at(static_cast<std::size_t>(o.axis)) == 1) {
+    // o's result is `value` everywhere: a constant (a splat of it for a tile) takes its place,
+    // inserted before o; i moves past the new ops, back at o.
+    auto becomes = [&](std::int64_t value) {
       Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
-      Value* c = bld.intConst(0, o.result()->type.elem);
+      Value* c = bld.intConst(value, o.result()->type.elem);
       if (o.result()->type.isTile()) {
         c = bld.one(OpKind::Splat, {c}, o.result()->type);
         c->layout = o.result()->layout;
       }
       repl[o.result()] = c;
       i = static_cast<std::size_t>(bld.at);
+    };
+    // argmax/argmin along an axis of one element: index 0 (the values need not be read).
+    if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::ArgMax || o.reduce == ReduceKind::ArgMin) &&
+        o.operands[0]->type.shape.at(static_cast<std::size_t>(o.axis)) == 1) {
+      becomes(0);
       continue;
     }
     if (o.kind != OpKind::Binary || o.operands[0]->type.elem.isSigned() || !o.operands[0]->type.elem.isInt()) continue;
-    int always = -1;  // the comparison's constant result
-    if (isZero(o.operands[1]) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) always = o.binop == BinOp::Ge;
-    if (isZero(o.operands[0]) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) always = o.binop == BinOp::Le;
-    if (always < 0) continue;
-    Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
-    Value* c = bld.intConst(always, ElemType::of(Scalar::Bool));
-    if (o.result()->type.isTile()) {
-      c = bld.one(OpKind::Splat, {c}, o.result()->type);
-      c->layout = o.result()->layout;
-    }
-    repl[o.result()] = c;
-    i = static_cast<std::size_t>(bld.at);  // past the new ops, at o
+    if (isZero(o.operands[1]) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) becomes(o.binop == BinOp::Ge);
+    else if (isZero(o.operands[0]) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) becomes(o.binop == BinOp::Le);
   }
 }
 
