@@ -16,12 +16,16 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader |
 for step in $steps; do
   case $step in
     tests)
-      for t in "$DIR"/new/gpu_*; do
-        n=$(basename "$t")
-        start=$(date +%s)
-        timeout 300 "$t" > "$OUT/logs/$n.log" 2>&1
-        rc=$?
-        summary+=("$n: rc=$rc $(( $(date +%s) - start ))s $(grep -E 'checks|passed|failed|FAIL' "$OUT/logs/$n.log" | tail -1)")
+      # Each test on the device's own path (sm_90a on an H100), then on the sm_80 path.
+      for path in native sm80; do
+        for t in "$DIR"/new/gpu_*; do
+          n=$(basename "$t")
+          start=$(date +%s)
+          if [[ $path == sm80 ]]; then TILECC_FORCE_SM80=1 timeout 300 "$t" > "$OUT/logs/${n}_$path.log" 2>&1
+          else timeout 300 "$t" > "$OUT/logs/${n}_$path.log" 2>&1; fi
+          rc=$?
+          summary+=("$n ($path): rc=$rc $(( $(date +%s) - start ))s $(grep -E 'checks|passed|failed|FAIL' "$OUT/logs/${n}_$path.log" | tail -1)")
+        done
       done ;;
     sanitize)
       for n in ${SANITIZE:-gpu_dot gpu_matmul gpu_attention gpu_features}; do

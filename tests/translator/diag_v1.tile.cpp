@@ -24,8 +24,8 @@ void layout_threads(const float* x, float* out) {
 
 TILECC_KERNEL(num_warps = 2)
 void layout_nesting(const float* x, float* out) {
-  // DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:12: error: the layout compose<spatial<2>, repeat<2>, spatial<32>> cannot be used here: along dimension 0, lanes come inside a thread's repeat; the translator's layouts nest, per dimension, repeats of the whole, warps, lanes, then each thread's elements
-  auto t = with_layout<compose<spatial<2>, repeat<2>, spatial<32>>>(load(x + arange<128>()));
+  // DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:12: error: the layout compose<spatial<2>, spatial<4>, repeat<2>, spatial<8>> cannot be used here: along dimension 0, lanes come inside a thread's repeat; the translator's layouts nest, per dimension, repeats of the whole, warps, repeats within a warp, lanes, then each thread's elements
+  auto t = with_layout<compose<spatial<2>, spatial<4>, repeat<2>, spatial<8>>>(load(x + arange<128>()));
   store(out + arange<128>(), t);
 }
 

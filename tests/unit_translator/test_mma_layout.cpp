@@ -3,6 +3,9 @@
 
 #include "ir/Layout.h"
 
+#include <set>
+#include <utility>
+
 using namespace tilecc::ir;
 
 TEST_CASE("mma layout: m16n8 fragments as a blocked layout") {
@@ -34,4 +37,52 @@ TEST_CASE("mma layout: tiles smaller than the warps replicate along N, never spl
   CHECK(axisGeom(l, 1, 16).replicated);
   CHECK(axisGeom(l, 0, 16).regs == 2);
   CHECK_FALSE(isMmaLayout(defaultLayout({16, 16}, 4)));
+}
+
+// The wgmma accumulator (PTX ISA, "Matrix Fragments for wgmma.mma_async.m64nNk16", figure
+// of D): in each 64-row block, warp w of the warp group owns rows 16w..16w+15; thread t holds
+// d[i] at row 16w + t/4 + 8·((i/2) % 2), column 8·(i/4) + 2·(t % 4) + i % 2. The layout's
+// register numbering differs (row-major over its axes); the sets must be the same.
+TEST_CASE("wgmma layout: every thread holds the PTX fragment of every 64-row block") {
+  for (int warps : {4, 8}) {
+    for (int M : {64 * warps / 4, 128 * warps / 4}) {
+      const int N = 48;
+      const Layout l = wgmmaLayout(warps);
+      CHECK(isWgmmaLayout(l));
+      CHECK_FALSE(isMmaLayout(l));
+      const std::vector<int> shape{M, N};
+      CHECK(numRegs(l, shape) == M * N / (32 * warps));
+      for (int warp = 0; warp < warps; ++warp)
+        for (int lane = 0; lane < 32; ++lane) {
+          std::set<std::pair<int, int>> got, want;
+          for (int r = 0; r < numRegs(l, shape); ++r) {
+            const auto c = coordinates(l, shape, warp, lane, r);
+            got.insert({c[0], c[1]});
+          }
+          const int group = warp / 4, w = warp % 4;
+          for (int block = 0; block < M / (64 * (warps / 4)); ++block)
+            for (int i = 0; i < N / 2; ++i)
+              want.insert({(block * (warps / 4) + group) * 64 + 16 * w + lane / 4 + 8 * ((i / 2) % 2), 8 * (i / 4) + 2 * (lane % 4) + i % 2});
+          CHECK(got == want);
+          CoordinateMap map(l, shape);
+          map.thread(warp, lane);
+          for (int r = 0; r < numRegs(l, shape); ++r) {
+            int c[2];
+            map.at(r, c);
+            CHECK(std::vector<int>{c[0], c[1]} == coordinates(l, shape, warp, lane, r));
+          }
+        }
+    }
+  }
+}
+
+TEST_CASE("wgmma layout: registers of one 64-row block come in wgmma's row pairs") {
+  // Register digit d along M: run d % 2 of pass d / 2 (8 rows apart, then 16·warps apart).
+  const AxisGeom x = axisGeom(wgmmaLayout(4), 0, 128);
+  CHECK(x.regs == 4);
+  CHECK(registerOffset(x, 0) == 0);
+  CHECK(registerOffset(x, 1) == 8);
+  CHECK(registerOffset(x, 2) == 64);
+  CHECK(registerOffset(x, 3) == 72);
+  CHECK(threadBase(wgmmaLayout(4), 0, 3, 5) == 48 + 1);
 }

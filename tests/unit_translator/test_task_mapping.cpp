@@ -96,8 +96,17 @@ TEST_CASE("task mapping: thread counts and nesting that blocked layouts cannot h
   std::string why;
   CHECK_FALSE(toLayout(TaskMapping{{{true, {4}}, {true, {32}}}}, 2, &why));
   CHECK(why.find("128 threads") != std::string::npos);
-  CHECK_FALSE(toLayout(TaskMapping{{{true, {2}}, {false, {2}}, {true, {32}}}}, 2, &why));
+  CHECK_FALSE(toLayout(TaskMapping{{{true, {2}}, {true, {4}}, {false, {2}}, {true, {8}}}}, 2, &why));
   CHECK(why.find("dimension 0") != std::string::npos);
+}
+
+TEST_CASE("task mapping: a repeat between warps and lanes is several runs per warp (wgmma's rows)") {
+  std::string why;
+  // Each warp 16 consecutive rows as two runs of 8, 4 lanes along the columns: wgmma's accumulator.
+  const auto l = toLayout(TaskMapping{{{true, {4, 1}}, {false, {2, 1}}, {true, {8, 4}}, {false, {1, 2}}}}, 4, &why);
+  REQUIRE(l);
+  CHECK(*l == wgmmaLayout(4));
+  CHECK(describeAsTaskMapping(*l) == "compose<spatial<4, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>");
 }
 
 TEST_CASE("task mapping: random mappings that convert hold the same partition") {

@@ -163,7 +163,7 @@ class Footprints {
   }
 
   // Byte offset of element `c` in a buffer of type t: rows of t's pitch, or (`flat`: an
-  // unpadded buffer read in another shape, `shape`) the row-major index. Swizzled rows count whole.
+  // unpadded buffer read in another shape, `shape`) the row-major index.
   static std::pair<std::int64_t, std::int64_t> at(const Type& t, const std::vector<int>& shape, bool flat, const int* c) {
     const int eb = t.elem.bytes();
     const std::size_t r = shape.size();
@@ -174,9 +174,8 @@ class Footprints {
     }
     std::int64_t row = 0;
     for (std::size_t a = 0; a + 1 < r; ++a) row = row * shape[a] + c[a];
-    const std::int64_t start = row * t.smem.pitch;
-    if (t.smem.swizzle) return {start, start + t.smem.pitch};
-    return {start + static_cast<std::int64_t>(c[r - 1]) * eb, start + static_cast<std::int64_t>(c[r - 1]) * eb + eb};
+    const std::int64_t start = sharedOffset(t.smem, t.rows(), row, static_cast<std::int64_t>(c[r - 1]) * eb);
+    return {start, start + eb};
   }
 
   // The elements of tile v (held as its layout says) at their places in buffer `buf`.

@@ -132,6 +132,7 @@ class KernelPrinter {
   void mma(const Op& o);          // PrintMma.cpp
   void async(const Op& o);        // PrintAsync.cpp
   void hopper(const Op& o);       // PrintHopper.cpp
+  void wgmma(const Op& o);
   void control(const Op& o);      // PrintControl.cpp
   void assignCarried(const std::vector<const Value*>& targets, const std::vector<const Value*>& values);
 

@@ -73,7 +73,7 @@ namespace {
 // Identifiers of the generated code itself: user names that equal one get a suffix.
 std::set<std::string> reservedNames(const Kernel& k) {
   std::set<std::string> r = {
-      "lane", "warp", "smem", "reg", "reg2", "part", "word", "other_warp", "scan_lane", "scan_warp", "scan_tot", "scan_ex",
+      "lane", "warp", "smem", "smem_swizzled", "reg", "reg2", "part", "word", "other_warp", "scan_lane", "scan_warp", "scan_tot", "scan_ex",
       "scan_wpre", "scan_has_wpre", "scan_total", "scan_carry", "scan_pre", "scan_has", "scan_chunk", "scan_k", "scan_w",
       "scan_val", "scan_buf", "scan_i", "pbuf", "ibuf", "cand", "cand_i", "acc_k", "ks", "mi", "ni",
       "frag_a", "frag_b", "frag_pair", "dot_a", "dot_b", "tilecc", "threadIdx", "blockIdx", "blockDim", "gridDim",
@@ -135,7 +135,8 @@ std::string KernelPrinter::bits(const std::string& x, int stride, int count, int
   return e;
 }
 
-// Thread position along parent dimension p of layout li (0 when one thread covers it).
+// Thread position along parent dimension p of layout li, in units of spt (0 when one thread
+// covers it); with several runs per warp, the warp part steps over all of them.
 std::string KernelPrinter::threadPos(int li, int p) {
   const Layout& l = k_.layouts[static_cast<std::size_t>(li)];
   const auto P = static_cast<std::size_t>(p);
@@ -150,9 +151,11 @@ std::string KernelPrinter::threadPos(int li, int p) {
   std::string lanePart, warpPart;
   if (tpw > 1) lanePart = bits(lane(), lstride, tpw, 32);
   if (wpc > 1) warpPart = bits(warp(), wstride, wpc, k_.numWarps);
+  // With several runs per warp, a warp's threads are tpw·rpw positions apart (in units of spt).
+  const int warpStep = tpw * l.runsPerWarp(p);
   const std::string e = warpPart.empty()   ? lanePart
-                        : lanePart.empty() ? warpPart
-                                           : warpPart + " * " + std::to_string(tpw) + " + " + lanePart;
+                        : lanePart.empty() ? (warpStep == 1 ? warpPart : warpPart + " * " + std::to_string(warpStep))
+                                           : warpPart + " * " + std::to_string(warpStep) + " + " + lanePart;
   const std::string name = "L" + std::to_string(li) + "_t" + std::to_string(p);
   return declare(name, "const int " + name + " = " + e + ";  // thread position along dim " + std::to_string(p) + " of L" +
                            std::to_string(li));
@@ -202,6 +205,10 @@ std::string KernelPrinter::coord(const Geo& g, int a, const std::string& i) {
   const std::string d = digit(g, a, i);
   std::string off;
   if (d == "0") off = "";
+  else if (x.rpw > 1)  // runs of spt, rpw runs `run` apart per warp, then the next pass
+    off = "(" + d + " / " + std::to_string(x.spt * x.rpw) + ") * " + std::to_string(x.coverage) + " + (" + d + " / " +
+          std::to_string(x.spt) + " % " + std::to_string(x.rpw) + ") * " + std::to_string(x.run) +
+          (x.spt > 1 ? " + " + d + " % " + std::to_string(x.spt) : "");
   else if (x.spt == 1) off = x.coverage == 1 ? d : d + " * " + std::to_string(x.coverage);
   else if (x.regs == x.spt) off = d;
   else off = "(" + d + " / " + std::to_string(x.spt) + ") * " + std::to_string(x.coverage) + " + " + d + " % " + std::to_string(x.spt);
@@ -577,6 +584,17 @@ std::string KernelPrinter::sharedAddress(const Value* v, const Value* buf, bool 
       m *= shape[static_cast<std::size_t>(a)];
     }
     for (auto it = terms.rbegin(); it != terms.rend(); ++it) add(*it);
+  } else if (t.smem.swizzle) {  // swizzled: the row index, the byte in the row, then the permutation
+    long long m = 1;
+    std::vector<std::string> terms;
+    for (int a = r - 2; a >= 0; --a) {
+      terms.push_back(term(c[static_cast<std::size_t>(a)], m));
+      m *= shape[static_cast<std::size_t>(a)];
+    }
+    for (auto it = terms.rbegin(); it != terms.rend(); ++it) add(*it);
+    const std::string byte = term(c.back(), eb);
+    return buffer(buf) + " + tilecc::swizzled<" + std::to_string(t.smem.swizzle) + ", " + std::to_string(t.rows()) + ">(" +
+           (e.empty() ? "0" : e) + ", " + (byte.empty() ? "0" : byte) + ")";
   } else {
     long long m = t.smem.pitch;
     std::vector<std::string> terms;

@@ -1,10 +1,11 @@
-// sm_90a warp groups: regions run by some warps (warp specialisation), register reallocation,
-// and the wgmma group waits. wgmma itself prints once its accumulator layout (each warp 16
-// rows of a 64-row block) is part of the layout model.
+// sm_90a: wgmma from swizzled shared memory through descriptors, its group waits, regions run
+// by some warps (warp specialisation) and register reallocation.
 #include "codegen/KernelPrinter.h"
 
 #include "ir/InternalError.h"
 #include "ir/OpTraits.h"
+
+#include <algorithm>
 
 namespace tilecc::codegen {
 
@@ -33,9 +34,90 @@ void KernelPrinter::hopper(const Op& o) {
       }
       return;
     }
-    case OpKind::Wgmma: unsupported(o, "wgmma is not printed yet: the warpgroup accumulator layout is not in the layout model");
+    case OpKind::Wgmma: return wgmma(o);
     default: internalError(std::string("no hopper printing for ") + name(o.kind));
   }
+}
+
+namespace {
+
+// The wgmma descriptors' byte offsets (PTX ISA, "Canonical Layouts", in bytes for a swizzle of
+// S): K-major operands step 8 rows (8·S bytes) along M or N and read K inside a panel;
+// MN-major ones step 8 rows of K (8·S bytes) and one panel of S bytes along M or N.
+struct DescOffsets {
+  int leading, stride;
+};
+DescOffsets kMajor(int swizzle) { return {16, 8 * swizzle}; }  // leading: unused, 1 by convention
+DescOffsets mnMajor(int swizzle, int rows) { return {rows * swizzle, 8 * swizzle}; }
+
+}  // namespace
+
+// wgmma: per k step of 16 and per 64-row block this warp group owns, one m64nNk16 wgmma into
+// that block's accumulator registers; A [M][K] and B ([K][N] or [N][K]) lie in swizzled
+// panels, addressed by descriptors that step 32 bytes along K inside a panel. The batch is
+// committed as one group; the wgmma_wait that follows in the IR waits for it.
+void KernelPrinter::wgmma(const Op& o) {
+  const Value* a = o.operands[0];
+  const Value* b = o.operands[1];
+  const Value* acc = o.operands[2];
+  const Value* r = o.result();
+  const Geo gr = geo(r);
+  if (!isWgmmaLayout(*gr.l) || !a->type.isShared()) internalError("wgmma outside its accumulator layout or with A in registers in " + k_.name);
+  const int M = a->type.shape[0], K = a->type.shape[1];
+  const bool bT = o.transposed;  // B as [N][K] (K-major); else [K][N] (N-major)
+  const int N = bT ? b->type.shape[0] : b->type.shape[1];
+  const int eb = a->type.elem.bytes();
+  const int W = gr.l->wpc[0], groups = W / 4;
+  const int blocks = M / (16 * W);  // 64-row blocks per warp group
+  const int regs1 = gr.ax[1].regs;  // N / 4
+  const int sa = a->type.smem.swizzle, sb = b->type.smem.swizzle;
+  const DescOffsets da = kMajor(sa), db = bT ? kMajor(sb) : mnMajor(sb, K);
+  const std::string rn = array(r, "wgmma accumulator");
+  loop(gr.n, rn + "[reg] = " + el(acc, "reg") + ";");
+  line("{");
+  ++indent_;
+  line("// A " + names_.of(a) + " [" + std::to_string(M) + "][" + std::to_string(K) + "] K-major, B " + names_.of(b) +
+       (bT ? " [" + std::to_string(N) + "][" + std::to_string(K) + "] K-major" : " [" + std::to_string(K) + "][" + std::to_string(N) + "] N-major") +
+       "; " + std::to_string(K / 16) + " k steps x " + std::to_string(blocks) + " m64n" + std::to_string(N) + "k16 per warp group");
+  line("const unsigned char* const dot_a = " + buffer(a) + ";");
+  line("const unsigned char* const dot_b = " + buffer(b) + ";");
+  // Row of this warp group's first 64-row block; block i is 16·W rows further.
+  const std::string group = groups == 1 ? "0" : bits(warp(), 4, groups, k_.numWarps);
+  line("tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma");
+  const std::string type = o.instr == MmaInstr::F16 ? "f16" : "bf16";
+  for (int ks = 0; ks < K / 16; ++ks) {
+    const int kb = ks * 16 * eb;  // byte along K
+    // B: K-major reads bytes kb.. of every row (panel kb / S); N-major starts at row 16·ks.
+    const std::string bStart = bT ? "dot_b + " + std::to_string(kb / sb * N * sb + kb % sb) : "dot_b + " + std::to_string(16 * ks * sb);
+    for (int blk = 0; blk < blocks; ++blk) {
+      // A: the panel of byte kb, the block's first row (this warp group's 64 rows further on).
+      const int aOffset = kb / sa * M * sa + kb % sa + blk * 16 * W * sa;
+      const std::string aStart = "dot_a + " + std::to_string(aOffset) + (group == "0" ? "" : " + " + std::to_string(64 * sa) + " * " + group);
+      // Output operand i is d[i] of the PTX fragment: n8 column group i / 4, row half (i / 2) % 2.
+      const int n = N / 2;
+      std::string regs;
+      for (int i = 0; i < n; ++i) regs += (i ? ", %" : "%") + std::to_string(i);
+      line("asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + std::to_string(n + 2) + ", 0;\\n\"");
+      line("             \"wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + type + "." + type + " {" + regs +
+           "}, %" + std::to_string(n) + ", %" + std::to_string(n + 1) + ", p, 1, 1, 0, " + (bT ? "0" : "1") + ";\\n}\\n\"");
+      for (int i = 0; i < n; i += 8) {
+        std::string outs;
+        for (int j = i; j < std::min(n, i + 8); ++j) {
+          const int idx = (blk * 2 + (j / 2) % 2) * regs1 + (j / 4) * 2 + j % 2;
+          outs += std::string(j > i ? ", " : "") + "\"+f\"(" + rn + "[" + std::to_string(idx) + "])";
+        }
+        line(std::string(i == 0 ? "             : " : "               ") + outs + (i + 8 < n ? "," : ""));
+      }
+      line("             : \"l\"(tilecc::wgmma_desc<" + std::to_string(sa) + ">(" + aStart + ", " + std::to_string(da.leading) + ", " +
+           std::to_string(da.stride) + ")),");
+      line("               \"l\"(tilecc::wgmma_desc<" + std::to_string(sb) + ">(" + bStart + ", " + std::to_string(db.leading) + ", " +
+           std::to_string(db.stride) + ")),");
+      line("               \"n\"(1));");
+    }
+  }
+  line("tilecc::wgmma_commit();");
+  --indent_;
+  line("}");
 }
 
 }  // namespace tilecc::codegen

@@ -47,7 +47,7 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
     if (u->kind == OpKind::AsyncCopy) return "ring filled by cp.async, num_stages - 1 iterations ahead (load" + at(*u) + ")";
   }
   for (const Op* u : us)
-    if (u->kind == OpKind::Mma) {
+    if (u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) {
       const bool isA = u->operands[0] == buf || (u->operands[0]->def && u->operands[0]->def->kind == OpKind::SharedSlot &&
                                                  u->operands[0]->def->operands[0] == buf);
       return std::string(isA ? "A" : "B") + " operand of the dot" + at(*u);
@@ -120,7 +120,11 @@ bool KernelPrinter::run(CudaKernel& out) {
     if (o.kind == OpKind::LocalAlloc && o.result()->type.smem.swizzle) swizzled = true;
   });
   const std::string align = swizzled ? "1024" : "16";
-  if (dynamicShared)
+  // Declarations of one extern array must agree in a file: 1024-byte alignment has its own.
+  if (dynamicShared && swizzled)
+    s << "  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // " << k_.sharedBytes
+      << " bytes, set by the launcher; swizzled buffers need 1024-byte alignment\n  unsigned char* const smem = smem_swizzled;\n";
+  else if (dynamicShared)
     s << "  extern __shared__ __align__(" << align << ") unsigned char smem[];  // " << k_.sharedBytes << " bytes, set by the launcher\n";
   else if (k_.sharedBytes > 0)
     s << "  __shared__ __align__(" << align << ") unsigned char smem[" << k_.sharedBytes << "];\n";

@@ -40,7 +40,6 @@ void KernelPrinter::shared(const Op& o) {
   const bool store = o.kind == OpKind::SharedStore;
   const Value* v = store ? o.operands[0] : o.result();
   const Value* buf = store ? o.operands[1] : o.operands[0];
-  if (buf->type.smem.swizzle) unsupported(o, "shared-memory stores and loads of swizzled buffers are not printed yet");
   const ElemType e = v->type.elem;
   const std::string et = type(e);
   if (!v->type.isTile()) {

@@ -41,9 +41,9 @@ void tileLevel(ir::Kernel& k) {
 }
 
 /// A variant's access widths and layouts, from what it may assume about its arguments.
-void layoutLevel(ir::Kernel& k, const ir::ParamFacts& facts) {
+void layoutLevel(ir::Kernel& k, const ir::ParamFacts& facts, const Target& t) {
   ir::chooseAccessWidths(k, facts);
-  ir::assignLayouts(k);
+  ir::assignLayouts(k, t);
   ir::canonicalize(k);
   ir::verify(k);
 }
@@ -130,10 +130,6 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
     if (facts.count(index) && (facts.at(index) == 16 || facts.at(index) == ir::kEqualsOne)) assumed.push_back({index, facts.at(index)});
   return assumed;
 }
-
-/// Whether the GPU-level passes lower anything differently for `t` than for sm_80: only when a
-/// pass uses wgmma, TMA or mbarrier transactions, which none does yet.
-bool usesHopperInstructions(const Target&) { return false; }
 
 /// The IR of a variant without its header line (name, target): equal bodies need one kernel.
 std::string bodyOf(const ir::Kernel& k) {
@@ -254,7 +250,8 @@ int runDriver(const DriverOptions& o) {
       return 2;
     }
   std::string archError;
-  const std::vector<Target> targets = targetsFor(archs, archError);
+  std::vector<Target> targets = targetsFor(archs, archError);
+  for (Target& t : targets) t.wgmma = t.hopper && o.wgmma;
   if (targets.empty()) {
     std::fprintf(stderr, "tilecc: error: %s\n", archError.c_str());
     return 2;
@@ -297,9 +294,6 @@ int runDriver(const DriverOptions& o) {
       bool registersChecked = false;
       for (const Target& t : targets) {
         if (!ok) break;  // one error per kernel: a target with less shared memory fails as well
-        // No pass lowers anything with sm_90a instructions yet, so beside an sm_80 target the
-        // sm_90a path would repeat its code (and be dropped below as identical): skip the work.
-        if (t.hopper && targets.size() > 1 && !usesHopperInstructions(t)) continue;
         // The kernel's symbol: its name, unless the device code calls a function of that name.
         const std::string symbol = cudaVocabulary().count(k.name) ? variantNames.fresh(k.name + "_kernel") : k.name;
         const std::string base = targets.size() > 1 && t.hopper ? variantNames.fresh(k.name + "_sm90a") : symbol;
@@ -315,7 +309,7 @@ int runDriver(const DriverOptions& o) {
           } else {
             vk.name = base;
           }
-          layoutLevel(vk, f);
+          layoutLevel(vk, f, t);
           if (o.emit == "ir-layout") {
             if (aligned == 0 && &t == &targets.back()) text += ir::print(vk, {true});
             continue;
@@ -329,7 +323,7 @@ int runDriver(const DriverOptions& o) {
             retry->assumed = assumed;
             retry->name = v.kernel->name;
             retry->numStages = v.kernel->numStages - 1;
-            layoutLevel(*retry, f);
+            layoutLevel(*retry, f, t);
             gpuLevel(*retry, t);
             v.kernel = std::move(retry);
           }

@@ -63,6 +63,9 @@ int main(int argc, char** argv) {
   app.add_option("--arch", o.archs, "Target architectures the generated code must build for (sm_80, sm_90a, ...)")
       ->delimiter(',')
       ->allow_extra_args(false);  // `--arch sm_90a kernel.tile.cpp`: the file is an input
+  app.add_flag("--wgmma", o.wgmma,
+               "Experimental: on sm_90a, dot runs on wgmma (swizzled shared memory, descriptors) instead of mma.sync; "
+               "not yet checked on hardware");
   app.add_option("-p", o.compileDb, "Directory with compile_commands.json (instead of args after --)");
   app.add_option("--depfile", o.depfile, "Write a Makefile depfile of every file read (sorted)");
   app.add_option("--depfile-target", o.depfileTarget, "Target named in the depfile (default: the .cu output)");

@@ -16,7 +16,8 @@ std::string list(const std::vector<int>& v) {
 }  // namespace
 
 std::string describe(const Layout& l) {
-  std::string s = "blocked{spt=" + list(l.spt) + " tpw=" + list(l.tpw) + " wpc=" + list(l.wpc) + " order=" + list(l.order) + "}";
+  std::string s = "blocked{spt=" + list(l.spt) + " tpw=" + list(l.tpw) + (l.rpw.empty() ? "" : " rpw=" + list(l.rpw)) +
+                  " wpc=" + list(l.wpc) + " order=" + list(l.order) + "}";
   std::vector<int> all(l.spt.size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
   if (l.dims != all) s += " axes=" + list(l.dims);
@@ -96,6 +97,23 @@ Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained) {
 
 bool isMmaLayout(const Layout& l) {
   return l.spt == std::vector<int>{1, 2} && l.tpw == std::vector<int>{8, 4} && l.order == std::vector<int>{1, 0} &&
+         l.dims == std::vector<int>{0, 1} && l.rpw.empty();
+}
+
+Layout wgmmaLayout(int numWarps) {
+  Layout l;
+  l.spt = {1, 2};
+  l.tpw = {8, 4};
+  l.rpw = {2, 1};
+  l.wpc = {numWarps, 1};
+  l.order = {1, 0};
+  l.dims = {0, 1};
+  return l;
+}
+
+bool isWgmmaLayout(const Layout& l) {
+  return l.spt == std::vector<int>{1, 2} && l.tpw == std::vector<int>{8, 4} && l.rpw == std::vector<int>{2, 1} &&
+         l.wpc.size() == 2 && l.wpc[0] % 4 == 0 && l.wpc[1] == 1 && l.order == std::vector<int>{1, 0} &&
          l.dims == std::vector<int>{0, 1};
 }
 
@@ -106,8 +124,11 @@ AxisGeom axisGeom(const Layout& l, int axis, int extent) {
   const int p = g.parentDim;
   g.spt = std::min(l.spt[p], extent);
   g.threads = l.tpw[p] * l.wpc[p];
-  g.coverage = l.spt[p] * g.threads;
-  g.regs = std::max(1, extent / g.coverage) * g.spt;
+  g.run = l.tpw[p] * l.spt[p];
+  g.coverage = l.spt[p] * l.runsPerWarp(p) * g.threads;
+  // A replicated axis holds only the runs that fit in its extent (one when a run covers it).
+  g.rpw = extent >= g.coverage ? l.runsPerWarp(p) : std::max(1, std::min(l.runsPerWarp(p), extent / g.run));
+  g.regs = std::max(1, extent / g.coverage) * g.spt * g.rpw;
   g.replicated = g.coverage > extent;
   return g;
 }
@@ -120,7 +141,7 @@ int numRegs(const Layout& l, const std::vector<int>& shape) {
 
 
 bool Layout::operator<(const Layout& o) const {
-  return std::tie(spt, tpw, wpc, order, dims) < std::tie(o.spt, o.tpw, o.wpc, o.order, o.dims);
+  return std::tie(spt, tpw, wpc, order, dims, rpw) < std::tie(o.spt, o.tpw, o.wpc, o.order, o.dims, o.rpw);
 }
 
 ReduceGeom reduceGeom(const Layout& l, const std::vector<int>& shape, int axis) {
@@ -133,7 +154,7 @@ ReduceGeom reduceGeom(const Layout& l, const std::vector<int>& shape, int axis) 
   g.chunks = std::max(1, ax.regs / ax.spt);
   g.coverage = ax.coverage;
   g.lanes = std::min(l.tpw[P], distinct);
-  g.warps = std::min(l.wpc[P], std::max(1, distinct / l.tpw[P]));
+  g.warps = std::min(l.wpc[P], std::max(1, distinct / (l.tpw[P] * ax.rpw)));
   for (int q : l.order) {
     if (q == p) break;
     g.laneStride *= l.tpw[static_cast<std::size_t>(q)];
@@ -166,6 +187,19 @@ int threadPosition(const Layout& l, int p, int warp, int lane) {
   return (warp / wstride) % l.wpc[P] * l.tpw[P] + (lane / lstride) % l.tpw[P];
 }
 
+int threadBase(const Layout& l, int p, int warp, int lane) {
+  const auto P = static_cast<std::size_t>(p);
+  const int t = threadPosition(l, p, warp, lane);
+  const int rpw = l.runsPerWarp(p);
+  if (rpw == 1) return t * l.spt[P];
+  return (t / l.tpw[P] * l.tpw[P] * rpw + t % l.tpw[P]) * l.spt[P];
+}
+
+int registerOffset(const AxisGeom& x, int d) {
+  const int perWarp = x.spt * x.rpw;  // a thread's registers along the axis in one pass
+  return d / perWarp * x.coverage + d / x.spt % x.rpw * x.run + d % x.spt;
+}
+
 std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int warp, int lane, int reg) {
   const int r = static_cast<int>(shape.size());
   std::vector<AxisGeom> ax;
@@ -177,9 +211,9 @@ std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int
     const int d = reg / stride % x.regs;
     stride *= x.regs;
     const int spt = l.spt[static_cast<std::size_t>(x.parentDim)];
-    int base = threadPosition(l, x.parentDim, warp, lane) * spt;
+    int base = threadBase(l, x.parentDim, warp, lane);
     if (x.replicated) base = spt >= x.extent ? 0 : base & (x.extent - 1);
-    c[static_cast<std::size_t>(a)] = base + d / x.spt * x.coverage + d % x.spt;
+    c[static_cast<std::size_t>(a)] = base + registerOffset(x, d);
   }
   return c;
 }
@@ -199,7 +233,7 @@ void CoordinateMap::thread(int warp, int lane) {
   for (std::size_t a = 0; a < ax_.size(); ++a) {
     const AxisGeom& x = ax_[a];
     const int spt = l_.spt[static_cast<std::size_t>(x.parentDim)];
-    int b = threadPosition(l_, x.parentDim, warp, lane) * spt;
+    int b = threadBase(l_, x.parentDim, warp, lane);
     if (x.replicated) b = spt >= x.extent ? 0 : b & (x.extent - 1);
     base_[a] = b;
   }
@@ -209,7 +243,7 @@ void CoordinateMap::at(int reg, int* c) const {
   for (std::size_t a = 0; a < ax_.size(); ++a) {
     const AxisGeom& x = ax_[a];
     const int d = reg / stride_[a] % x.regs;
-    c[a] = base_[a] + d / x.spt * x.coverage + d % x.spt;
+    c[a] = base_[a] + registerOffset(x, d);
   }
 }
 
@@ -223,7 +257,7 @@ bool isOwner(const Layout& l, const std::vector<int>& shape, int warp, int lane,
       if (t != 0) return false;
     } else {
       const AxisGeom x = axisGeom(l, static_cast<int>(it - l.dims.begin()), shape[static_cast<std::size_t>(it - l.dims.begin())]);
-      if (x.replicated && t * l.spt[P] >= x.extent) return false;
+      if (x.replicated && threadBase(l, p, warp, lane) >= x.extent) return false;
     }
   }
   return true;

@@ -21,10 +21,17 @@ namespace tilecc::ir {
 struct Layout {
   std::vector<int> spt, tpw, wpc, order;
   std::vector<int> dims;
+  /// Runs per warp along each parent dimension (empty: one everywhere). A warp holds rpw[p]
+  /// runs of tpw[p]·spt[p] elements, one after another, before the next warp's elements begin:
+  /// wgmma's accumulator, where each warp owns 16 consecutive rows as two 8-row groups. A tile
+  /// with fewer elements along p replicates as usual (coordinates modulo the extent), holding
+  /// the runs that fit.
+  std::vector<int> rpw;
   bool operator==(const Layout&) const = default;
   bool operator<(const Layout& o) const;
 
   int parentRank() const { return static_cast<int>(spt.size()); }
+  int runsPerWarp(int p) const { return rpw.empty() ? 1 : rpw[static_cast<std::size_t>(p)]; }
 };
 
 /// Readable notation: blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]} (+ " axes=[0]" for slices).
@@ -48,13 +55,22 @@ Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec = 1, i
 Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained = false);
 bool isMmaLayout(const Layout& l);
 
+/// The accumulator layout of wgmma (sm_90a) for an [M, N] result: warp groups of four warps
+/// along M, each warp 16 consecutive rows of every 64-row block (thread t rows t/4 and
+/// t/4 + 8) and, along N, the m16n8 fragment repeated: spt=[1,2] tpw=[8,4] rpw=[2,1]
+/// wpc=[numWarps,1]. For M a multiple of 16·numWarps (numWarps a multiple of 4).
+Layout wgmmaLayout(int numWarps);
+bool isWgmmaLayout(const Layout& l);
+
 /// Geometry of one tile axis under a layout.
 struct AxisGeom {
   int parentDim = 0;
   int extent = 1;
   int spt = 1;         // contiguous elements per thread (≤ extent)
   int threads = 1;     // tpw * wpc along the dimension
-  int coverage = 1;    // spt * threads: elements covered by one pass of all threads
+  int rpw = 1;         // runs per warp a thread holds (Layout::rpw, fewer on a short replicated axis)
+  int run = 1;         // tpw * spt: elements between a warp's runs
+  int coverage = 1;    // spt * rpw * threads: elements covered by one pass of all threads
   int regs = 1;        // registers per thread along the axis
   bool replicated = false;  // coverage > extent: several threads hold each element
 };
@@ -81,6 +97,11 @@ bool isReplicated(const Layout& l, const std::vector<int>& shape);
 /// The layout's thread position along parent dimension p for (warp, lane): which of the
 /// tpw[p] * wpc[p] threads along p this one is.
 int threadPosition(const Layout& l, int p, int warp, int lane);
+/// The first coordinate along parent dimension p that (warp, lane) holds, before replication:
+/// warp position · tpw·spt·rpw + lane position · spt.
+int threadBase(const Layout& l, int p, int warp, int lane);
+/// Offset of a thread's register digit `d` along an axis from its first coordinate.
+int registerOffset(const AxisGeom& x, int d);
 
 /// The tile coordinates register `reg` of (warp, lane) holds.
 std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int warp, int lane, int reg);

@@ -285,6 +285,7 @@ class Parser {
       l.spt = intList();
       expect("tpw=");
       l.tpw = intList();
+      if (accept("rpw=")) l.rpw = intList();
       expect("wpc=");
       l.wpc = intList();
       expect("order=");

@@ -94,17 +94,18 @@ std::optional<Layout> toLayout(const TaskMapping& m, int numWarps, std::string* 
   l.wpc.assign(static_cast<std::size_t>(r), 1);
   std::vector<long> key(static_cast<std::size_t>(r), LONG_MAX);
   for (int d = 0; d < r; ++d) {
-    // repeats (outer: a larger tile repeats a blocked layout), warps, lanes, repeats (spt)
+    // repeats (outer: a larger tile repeats a blocked layout), warps, repeats within a warp
+    // (rpw), lanes, repeats (spt)
     int phase = 0;
     for (const Digit& g : digits[static_cast<std::size_t>(d)]) {
-      const int want = g.kind == Digit::Warp ? 1 : g.kind == Digit::Lane ? 2 : (phase == 0 ? 0 : 3);
+      const int want = g.kind == Digit::Warp ? 1 : g.kind == Digit::Lane ? 3 : (phase == 0 ? 0 : phase <= 2 ? 2 : 4);
       if (want < phase) {
         *why = "along dimension " + std::to_string(d) + ", " +
-               (g.kind == Digit::Repeat ? std::string("a repeat lies between threads")
+               (g.kind == Digit::Repeat ? std::string("a repeat lies between lanes")
                                         : std::string(g.kind == Digit::Warp ? "warps" : "lanes") + " come inside " +
-                                              (phase == 3 ? "a thread's repeat" : "lanes")) +
-               "; the translator's layouts nest, per dimension, repeats of the whole, warps, lanes, then each "
-               "thread's elements";
+                                              (phase == 4 ? "a thread's repeat" : phase == 2 ? "a warp's repeat" : "lanes")) +
+               "; the translator's layouts nest, per dimension, repeats of the whole, warps, repeats within a "
+               "warp, lanes, then each thread's elements";
         return std::nullopt;
       }
       phase = want;
@@ -115,7 +116,11 @@ std::optional<Layout> toLayout(const TaskMapping& m, int numWarps, std::string* 
         key[D] = std::min<long>(key[D], g.weight);
       }
       if (g.kind == Digit::Warp) key[D] = std::min<long>(key[D], 32L * g.weight);
-      if (g.kind == Digit::Repeat && phase == 3) l.spt[D] *= g.extent;
+      if (g.kind == Digit::Repeat && phase == 4) l.spt[D] *= g.extent;
+      if (g.kind == Digit::Repeat && phase == 2) {
+        if (l.rpw.empty()) l.rpw.assign(static_cast<std::size_t>(r), 1);
+        l.rpw[D] *= g.extent;
+      }
     }
   }
   // Fastest dimension first: the one whose lanes are nearest in the thread numbering.
@@ -137,6 +142,7 @@ std::string describeAsTaskMapping(const Layout& l) {
   };
   TaskMapping m;
   m.parts.push_back({true, pick(l.wpc)});
+  if (!l.rpw.empty()) m.parts.push_back({false, pick(l.rpw)});
   m.parts.push_back({true, pick(l.tpw)});
   m.parts.push_back({false, pick(l.spt)});
   std::string s = describe(m);

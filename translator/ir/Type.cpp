@@ -89,4 +89,11 @@ std::string toString(const Type& t) {
   return "?";
 }
 
+std::int64_t sharedOffset(const SharedLayout& l, std::int64_t rows, std::int64_t row, std::int64_t byte) {
+  if (!l.swizzle) return row * l.pitch + byte;
+  const std::int64_t s = l.swizzle;
+  const std::int64_t off = byte / s * rows * s + row * s + byte % s;
+  return off ^ (((off >> 7) & (s / 16 - 1)) << 4);
+}
+
 }  // namespace tilecc::ir

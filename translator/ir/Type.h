@@ -40,6 +40,12 @@ struct SharedLayout {
   bool operator==(const SharedLayout&) const = default;
 };
 
+/// Byte offset of byte `byte` of row `row` in a stage of `rows` rows. Swizzled buffers keep
+/// their rows in panels of `swizzle` bytes (panel p of every row, then panel p + 1: the layout
+/// wgmma's descriptors and TMA boxes describe), and XOR the 16-byte chunk index within each
+/// 128-byte line with the line's index modulo swizzle/16 (PTX's Swizzle<log2(swizzle/16), 4, 3>).
+std::int64_t sharedOffset(const SharedLayout& l, std::int64_t rows, std::int64_t row, std::int64_t byte);
+
 enum class TypeKind : std::uint8_t { Value, Shared, MBarrier, TensorDesc };
 
 struct Type {

@@ -13,9 +13,26 @@ namespace {
 
 bool isElementwise(OpKind k) { return traits(k).elementwise; }
 
+bool isDotLayout(const Layout& l) { return isMmaLayout(l) || isWgmmaLayout(l); }
+
+/// Whether dot `d` can run as wgmma on `t`: 16-bit operands into fp32, warp groups along M
+/// with 16 rows per warp in every 64-row block, N a multiple of 8 up to 256 (of 16 when B is
+/// read [K][N], whose 16-byte chunks along N must fill a 32-byte swizzle), K of 16.
+bool wgmmaFits(const Op& d, const Target& t, int numWarps) {
+  const Type& a = d.operands[0]->type;
+  const Type& b = d.operands[1]->type;
+  if (!t.hopper || !t.wgmma || numWarps % 4 != 0) return false;
+  if (!(a.elem.kind == Scalar::F16 || a.elem.kind == Scalar::BF16) || d.result()->type.elem.kind != Scalar::F32) return false;
+  const int M = a.shape[0], K = a.shape[1], N = b.shape[1];
+  return M % (16 * numWarps) == 0 && N % 16 == 0 && N <= 256 && K % 16 == 0;
+}
+
+/// Whether `l` holds several runs per warp along tile axis `axis` (scans need one run).
+bool runsAlong(const Layout& l, int axis) { return l.runsPerWarp(l.dims[static_cast<std::size_t>(axis)]) > 1; }
+
 class Assigner {
  public:
-  explicit Assigner(Kernel& k) : k_(k) {}
+  Assigner(Kernel& k, const Target& t) : k_(k), t_(t) {}
 
   void run() {
     pinUserLayouts(*k_.body);
@@ -46,6 +63,7 @@ class Assigner {
 
  private:
   Kernel& k_;
+  const Target& t_;
   std::vector<Layout> table_;
   std::map<Value*, int> want_;
   struct Need {
@@ -112,6 +130,8 @@ class Assigner {
         if (auto it = users_.find(r); it != users_.end())
           for (const Op* u : it->second) visit(u);
     }
+    // wgmma's accumulator has every warp along M, as chained dots want anyway.
+    if (wgmmaFits(d, t_, k_.numWarps)) return mma_[&d] = intern(wgmmaLayout(k_.numWarps));
     return mma_[&d] = intern(mmaLayout(d.result()->type.shape, k_.numWarps, chained));
   }
 
@@ -136,7 +156,10 @@ class Assigner {
     if (const Op* d = v->def; d && d->kind == OpKind::Dot) return mmaFor(*d);
     if (const Op* d = v->def; d && d->kind == OpKind::Reduce && depth < 8 && d->operands[0]->type.isTile() && v->type.isTile())
       return intern(removeAxis(at(guess(d->operands[0], depth + 1)), d->axis));  // where it is computed
-    if (const Op* d = v->def; d && d->kind == OpKind::Scan && depth < 8) return guess(d->operands[0], depth + 1);
+    if (const Op* d = v->def; d && d->kind == OpKind::Scan && depth < 8) {
+      const int g = guess(d->operands[0], depth + 1);
+      return runsAlong(at(g), d->axis) ? intern(defaultLayout(v->type.shape, k_.numWarps)) : g;
+    }
     if (const Op* d = v->def; d && d->kind == OpKind::Trans && depth < 8)
       return intern(transposed(at(guess(d->operands[0], depth + 1))));
     if (const Op* d = v->def; d && d->kind == OpKind::For && depth < 8) {  // a loop result: what its update computes in
@@ -224,7 +247,7 @@ class Assigner {
           // A value computed by dot is stored from its accumulator layout (runs of two per
           // thread) rather than converted through shared memory.
           // So is a value computed in a layout the user chose.
-          if (const int g = guess(o.operands[1], 0); isMmaLayout(at(g)) || userLayouts_.count(g)) a = g;
+          if (const int g = guess(o.operands[1], 0); isDotLayout(at(g)) || userLayouts_.count(g)) a = g;
           for (std::size_t i = 0; i < o.operands.size(); ++i) request(o, i, a);
         }
         return;
@@ -248,9 +271,17 @@ class Assigner {
         request(o, 0, intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps)));
         return;
       case OpKind::Arange: layoutOf(res); return;
-      case OpKind::Scan:  // in the layout of its result
-        request(o, 0, layoutOf(res));
+      case OpKind::Scan: {  // in the layout of its result, unless that has several runs per warp along the axis
+        const int l = layoutOf(res);
+        if (!runsAlong(at(l), o.axis)) {
+          request(o, 0, l);
+          return;
+        }
+        const int plain = intern(defaultLayout(res->type.shape, k_.numWarps));
+        request(o, 0, plain);
+        after_.push_back({&o, plain});
         return;
+      }
       case OpKind::Reduce: {
         Value* x = o.operands[0];
         const int axis = o.axis;
@@ -295,12 +326,12 @@ class Assigner {
             // layout: one conversion after the loop, not two per iteration.
             int g = yield ? guess(yield->operands[j], 0) : -1;
             // A carried pointer tile (p += step) takes the layout of the access it feeds.
-            if (const int a = accessFed(body, body.args[j + 1]); a >= 0 && (g < 0 || !isMmaLayout(at(g)))) g = a;
+            if (const int a = accessFed(body, body.args[j + 1]); a >= 0 && (g < 0 || !isDotLayout(at(g)))) g = a;
             if (pinned_.count(body.args[j + 1])) g = want_.at(body.args[j + 1]);
             auto it = want_.find(o.results[j]);
             if (it == want_.end() && g >= 0) {
               want_[o.results[j]] = g;
-            } else if (it != want_.end() && g >= 0 && it->second != g && isMmaLayout(at(g))) {
+            } else if (it != want_.end() && g >= 0 && it->second != g && isDotLayout(at(g))) {
               after_.push_back({&o, g, j});
               ls[j] = g;
             }
@@ -432,8 +463,8 @@ class Assigner {
 
 }  // namespace
 
-void assignLayouts(Kernel& k) {
-  Assigner(k).run();
+void assignLayouts(Kernel& k, const Target& t) {
+  Assigner(k, t).run();
   renumberLayouts(k);
 }
 

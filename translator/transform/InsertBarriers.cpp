@@ -4,6 +4,8 @@
 // - Accesses since the last CTA barrier are pending. An access that conflicts with a pending
 //   one (same bytes, at least one a write) by another warp needs a CTA barrier before it; one
 //   that conflicts only with the same warp's accesses needs a warp barrier; none otherwise.
+// - wgmma and TMA stores read shared memory through the async proxy: ordinary writes to their
+//   buffers are followed by a proxy fence in the writing threads, before any barrier.
 // - Async copies (cp.async, TMA) write when they land: they are checked against pending
 //   accesses when issued (the bytes must be free) and become pending writes at the wait that
 //   covers them (the pipeliner guarantees no one reads a slot before that wait).
@@ -18,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace tilecc::ir {
 
@@ -54,6 +57,7 @@ class BarrierPass {
   explicit BarrierPass(Kernel& k) : k_(k) {}
 
   void run() {
+    proxyFences();
     State s;
     block(*k_.body, s, Mode{true, nullptr, 0});
   }
@@ -107,6 +111,39 @@ class BarrierPass {
       if (p.epoch >= m.hoistEpoch) onlyOlder = false;
     }
     return need;
+  }
+
+  // The buffer a buffer value views (a ring for its slots).
+  static const Value* root(const Value* buf) {
+    while (buf->def && buf->def->kind == OpKind::SharedSlot) buf = buf->def->operands[0];
+    return buf;
+  }
+
+  // wgmma and TMA stores read shared memory through the async proxy: each thread fences its
+  // ordinary writes to such a buffer (shared stores, and cp.async copies once waited for) right
+  // after them, so that whichever barrier orders them before the reader also covers the proxy.
+  void proxyFences() {
+    std::set<const Value*> asyncRead;
+    walk(*k_.body, [&](const Op& o) {
+      if (o.kind == OpKind::Wgmma)
+        for (int i : {0, 1})
+          if (o.operands[static_cast<std::size_t>(i)]->type.isShared()) asyncRead.insert(root(o.operands[static_cast<std::size_t>(i)]));
+      if (o.kind == OpKind::TmaStore) asyncRead.insert(root(o.operands[1]));
+    });
+    if (asyncRead.empty()) return;
+    std::vector<Op*> after;
+    walk(*k_.body, [&](Op& o) {
+      bool feeds = false;
+      if (o.kind == OpKind::SharedStore) feeds = asyncRead.count(root(o.operands[1])) > 0;
+      if (o.kind == OpKind::AsyncWait)
+        for (const Value* b : o.operands) feeds |= asyncRead.count(root(b)) > 0;
+      if (feeds) after.push_back(&o);
+    });
+    for (Op* o : after) {
+      Builder bld{k_, o->parent, o->loc, {}, -1};
+      bld.setInsertionAfter(*o);
+      bld.create(OpKind::ProxyFence, {}, {});
+    }
   }
 
   // Pure ops on registers (no memory, no regions): a barrier may move above them.

@@ -20,6 +20,14 @@ int ldmatrixPitch(int rowBytes) {
   return p;
 }
 
+/// The widest swizzle (128, 64 or 32 bytes) whose period divides a row of `rowBytes`: wgmma
+/// and TMA read swizzled rows in panels of that many bytes.
+int swizzleFor(int rowBytes) {
+  for (int s : {128, 64, 32})
+    if (rowBytes % s == 0) return s;
+  internalError("a swizzled row of " + std::to_string(rowBytes) + " bytes");
+}
+
 /// Elements of padding per row of a conversion buffer: rows of 128 bytes or more get one 4-byte
 /// word, so that threads walking a column do not all hit one bank.
 int conversionPad(const std::vector<int>& shape, int bytes) {
@@ -130,6 +138,48 @@ struct Lowering {
     erase(d);
   }
 
+  // dot(a, b, acc) on wgmma (the result has wgmma's accumulator layout): A as [M][K] and B as
+  // [K][N] or [N][K], both in swizzled shared memory that wgmma reads through descriptors,
+  // then wgmma and a wait for it (nothing else stays in flight across the op).
+  void wgmmaDot(Op& d) {
+    Value* a = d.operands[0];
+    Value* b = d.operands[1];
+    Value* acc = d.operands[2];
+    Value* r = d.result();
+    const ElemType e = a->type.elem;
+    const int eb = e.bytes();
+    const int M = a->type.shape[0], K = a->type.shape[1], N = b->type.shape[1];
+    const bool bT = readsBTransposed(b, e.kind == Scalar::F16 ? MmaInstr::F16 : MmaInstr::BF16);
+    Builder bld{k, d.parent, d.loc, r->hint.empty() ? r->name : r->hint, -1};
+    bld.setInsertionBefore(d);
+    const Type ta = Type::shared(e, {M, K}, 1, {K * eb, swizzleFor(K * eb)});
+    const Type tb = bT ? Type::shared(e, {N, K}, 1, {K * eb, swizzleFor(K * eb)}) : Type::shared(e, {K, N}, 1, {N * eb, swizzleFor(N * eb)});
+    Value* bSrc = b;
+    bool bStoreTransposed = bT;
+    if (bT && b->def && b->def->kind == OpKind::Trans) {
+      bSrc = b->def->operands[0];
+      bStoreTransposed = false;
+    }
+    Value* abuf = alloc(bld, ta, a, "_smem");
+    Value* bbuf = alloc(bld, tb, bSrc, "_smem");
+    store(bld, a, abuf, false);
+    store(bld, bSrc, bbuf, bStoreTransposed);
+    Op* m = bld.create(OpKind::Wgmma, {abuf, bbuf, acc}, {});
+    m->instr = e.kind == Scalar::F16 ? MmaInstr::F16 : MmaInstr::BF16;
+    m->transposed = bT;
+    Value* pending = k.newValue(r->type, r->name);
+    pending->hint = r->hint;
+    pending->layout = r->layout;
+    pending->def = m;
+    m->results.push_back(pending);
+    Op* w = bld.create(OpKind::WgmmaWait, {pending}, {});
+    w->count = 0;
+    r->def = w;
+    w->results.push_back(r);
+    d.results.clear();
+    erase(d);
+  }
+
   // A layout conversion or reshape through a scratch buffer: every owner writes, all read.
   void exchange(Op& c) {
     Value* x = c.operands[0];
@@ -201,7 +251,10 @@ void makeSharedExplicit(Kernel& k, const Target&) {
   });
   for (Op* o : todo) {
     switch (o->kind) {
-      case OpKind::Dot: l.dot(*o); break;
+      case OpKind::Dot:
+        if (isWgmmaLayout(k.layoutOf(o->result()))) l.wgmmaDot(*o);
+        else l.dot(*o);
+        break;
       case OpKind::ConvertLayout:
       case OpKind::Reshape: l.exchange(*o); break;
       case OpKind::Reduce:

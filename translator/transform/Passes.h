@@ -25,8 +25,9 @@ void canonicalize(Kernel& k);
 void chooseAccessWidths(Kernel& k, const ParamFacts& facts);
 
 /// Gives every tile value a layout (Kernel::layouts), inserting convert_layout where a value is
-/// needed in another layout and cannot be recomputed cheaply in it.
-void assignLayouts(Kernel& k);
+/// needed in another layout and cannot be recomputed cheaply in it. Dot results take wgmma's
+/// accumulator layout where `t` has wgmma and the dot fits it, mma.sync's otherwise.
+void assignLayouts(Kernel& k, const Target& t);
 
 /// Drops unused entries of the layout table and numbers the rest in a canonical order (by
 /// content), so that an edit elsewhere in the kernel does not renumber them.

@@ -171,7 +171,7 @@ class Pipeliner {
     Value* buf = st->operands[1];
     if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &body_) return;
     for (const Op* u : users_[buf])
-      if (u != st && !(u->kind == OpKind::Mma && u->operands[2] != buf)) return;
+      if (u != st && !((u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) && u->operands[2] != buf)) return;
     Pipe p;
     p.load = &ld;
     p.store = st;

@@ -11,6 +11,15 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
 }
 
+/// Byte offset of byte `byte` of row `row` in a swizzled shared-memory buffer of `Rows` rows
+/// (the translator's sharedOffset): rows in panels of S bytes, and the 16-byte chunk index
+/// within each 128-byte line XORed with the line index modulo S / 16, as wgmma and TMA expect.
+template <int S, int Rows>
+__device__ __forceinline__ int swizzled(int row, int byte) {
+  const int off = byte / S * (Rows * S) + row * S + byte % S;
+  return off ^ (((off >> 7) & (S / 16 - 1)) << 4);
+}
+
 // ldmatrix: lane l supplies the address of row l % 8 of 8x8 matrix l / 8 (16 bytes each).
 __device__ __forceinline__ void ldmatrix_x4(unsigned (&r)[4], const void* p) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"

@@ -138,6 +138,16 @@ __device__ __forceinline__ void wgmma_commit() {
   asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
 #endif
 }
+/// The 64-bit shared-memory matrix descriptor of a wgmma operand (PTX ISA, "Matrix Descriptor
+/// Format"): start address, leading and stride byte offsets (each >> 4) and the swizzle mode
+/// (1: 128B, 2: 64B, 3: 32B; not TMA's numbering). `Swizzle` is the buffer's swizzle in bytes.
+template <int Swizzle>
+__device__ __forceinline__ std::uint64_t wgmma_desc(const void* start, unsigned leading, unsigned stride) {
+  static_assert(Swizzle == 128 || Swizzle == 64 || Swizzle == 32, "wgmma operands are swizzled by 32, 64 or 128 bytes");
+  constexpr std::uint64_t mode = Swizzle == 128 ? 1 : Swizzle == 64 ? 2 : 3;
+  return static_cast<std::uint64_t>((smem_addr(start) & 0x3FFFF) >> 4) | static_cast<std::uint64_t>((leading >> 4) & 0x3FFF) << 16 |
+         static_cast<std::uint64_t>((stride >> 4) & 0x3FFF) << 32 | mode << 62;
+}
 /// Waits until at most N wgmma groups of this warp group are in flight.
 template <int N>
 __device__ __forceinline__ void wgmma_wait() {
