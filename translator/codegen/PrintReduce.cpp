@@ -168,7 +168,10 @@ void KernelPrinter::reduce(const Op& o) {
     line("{");
     ++indent_;
     line(ct + "* pbuf = reinterpret_cast<" + ct + "*>(" + buffer(o.operands[1]) + ");");
-    if (arg) line("int* ibuf = reinterpret_cast<int*>(pbuf + " + std::to_string(rg.warps * outN) + ");");
+    // The indices after the values, at a 4-byte boundary (values of 1 or 2 bytes end anywhere).
+    if (arg)
+      line("int* ibuf = reinterpret_cast<int*>(" + buffer(o.operands[1]) + " + " +
+           std::to_string((rg.warps * outN * ce.bytes() + 3) / 4 * 4) + ");");
     line("#pragma unroll");
     line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg)");
     line("  if (" + writer + ") {");

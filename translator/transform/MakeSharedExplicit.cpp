@@ -210,7 +210,8 @@ struct Lowering {
     const int valueBytes = !ordered && (xe.kind == Scalar::F16 || xe.kind == Scalar::BF16) ? 4 : xe.bytes();  // sums of halves in float
     const std::int64_t rows = x->type.numel() / x->type.shape[static_cast<std::size_t>(o.axis)];
     const std::int64_t outN = ordered ? rows * g.chunks : o.result()->type.numel();
-    const int bytes = static_cast<int>((g.warps * outN * (valueBytes + (arg ? 4 : 0)) + 3) / 4 * 4);
+    // Values, then (argmax/argmin) their indices from the next 4-byte boundary.
+    const int bytes = static_cast<int>((g.warps * outN * valueBytes + 3) / 4 * 4 + (arg ? g.warps * outN * 4 : 0));
     Builder bld{k, o.parent, o.loc, o.result()->hint.empty() ? o.result()->name : o.result()->hint, -1};
     bld.setInsertionBefore(o);
     Value* buf = alloc(bld, Type::shared(ElemType::of(Scalar::U8), {bytes}, 1, {bytes, 0}), o.result(), "_partials");
