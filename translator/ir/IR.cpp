@@ -45,6 +45,11 @@ std::string computes(const Value* v) {
   }
 }
 
+const Value* sharedRoot(const Value* buf) {
+  while (buf->def && buf->def->kind == OpKind::SharedSlot) buf = buf->def->operands[0];
+  return buf;
+}
+
 std::map<const Value*, std::vector<Op*>> collectUsers(Block& b) {
   std::map<const Value*, std::vector<Op*>> users;
   walk(b, [&](Op& o) {

@@ -240,6 +240,9 @@ Op* yieldOf(const Block& b);
 /// What a temporary computes, as a short name part (`mul`, `load`, `cvt`, ...).
 std::string computes(const Value* v);
 
+/// The buffer a shared-memory value refers to: the value itself, or the ring a slot views.
+const Value* sharedRoot(const Value* buf);
+
 /// Every op using each value, in program order.
 std::map<const Value*, std::vector<Op*>> collectUsers(Block& b);
 

@@ -98,16 +98,10 @@ class Allocator {
     }
   }
 
-  // The buffer a use refers to: the value itself, or the ring a slot views.
-  const Value* root(const Value* v) {
-    while (v->def && v->def->kind == OpKind::SharedSlot) v = v->def->operands[0];
-    return v;
-  }
-
   void uses(const Block& b) {
     walk(b, [&](const Op& o) {
       for (const Value* v : o.operands) {
-        auto it = index_.find(root(v));
+        auto it = index_.find(sharedRoot(v));
         if (it == index_.end()) continue;
         Buffer& buf = buffers_[it->second];
         const int pos = position_.at(&o);

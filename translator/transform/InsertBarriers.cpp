@@ -113,12 +113,6 @@ class BarrierPass {
     return need;
   }
 
-  // The buffer a buffer value views (a ring for its slots).
-  static const Value* root(const Value* buf) {
-    while (buf->def && buf->def->kind == OpKind::SharedSlot) buf = buf->def->operands[0];
-    return buf;
-  }
-
   // wgmma and TMA stores read shared memory through the async proxy: each thread fences its
   // ordinary writes to such a buffer (shared stores, and cp.async copies once waited for) right
   // after them, so that whichever barrier orders them before the reader also covers the proxy.
@@ -126,17 +120,17 @@ class BarrierPass {
     std::set<const Value*> asyncRead;
     walk(*k_.body, [&](const Op& o) {
       if (o.kind == OpKind::Wgmma)
-        for (int i : {0, 1})
-          if (o.operands[static_cast<std::size_t>(i)]->type.isShared()) asyncRead.insert(root(o.operands[static_cast<std::size_t>(i)]));
-      if (o.kind == OpKind::TmaStore) asyncRead.insert(root(o.operands[1]));
+        for (const Value* v : {o.operands[0], o.operands[1]})
+          if (v->type.isShared()) asyncRead.insert(sharedRoot(v));
+      if (o.kind == OpKind::TmaStore) asyncRead.insert(sharedRoot(o.operands[1]));
     });
     if (asyncRead.empty()) return;
     std::vector<Op*> after;
     walk(*k_.body, [&](Op& o) {
       bool feeds = false;
-      if (o.kind == OpKind::SharedStore) feeds = asyncRead.count(root(o.operands[1])) > 0;
+      if (o.kind == OpKind::SharedStore) feeds = asyncRead.count(sharedRoot(o.operands[1])) > 0;
       if (o.kind == OpKind::AsyncWait)
-        for (const Value* b : o.operands) feeds |= asyncRead.count(root(b)) > 0;
+        for (const Value* b : o.operands) feeds |= asyncRead.count(sharedRoot(b)) > 0;
       if (feeds) after.push_back(&o);
     });
     for (Op* o : after) {
