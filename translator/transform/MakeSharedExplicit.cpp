@@ -90,12 +90,15 @@ struct Lowering {
     return false;
   }
 
-  // dot(a, b, acc) → A and B staged in shared memory (rows padded for ldmatrix), then mma.
+  // dot(a, b, acc) → A and B staged in shared memory, then mma.sync (rows padded for ldmatrix)
+  // or, when the result has wgmma's accumulator layout, wgmma (swizzled panels it reads through
+  // descriptors) and a wait for it: nothing else stays in flight across the op.
   void dot(Op& d) {
     Value* a = d.operands[0];
     Value* b = d.operands[1];
     Value* acc = d.operands[2];
     Value* r = d.result();
+    const bool wgmma = isWgmmaLayout(k.layoutOf(r));
     const ElemType e = a->type.elem;
     MmaInstr instr;
     switch (e.kind) {
@@ -110,8 +113,11 @@ struct Lowering {
     const bool bT = readsBTransposed(b, instr);
     Builder bld{k, d.parent, d.loc, r->hint.empty() ? r->name : r->hint, -1};
     bld.setInsertionBefore(d);
-    const Type ta = Type::shared(e, {M, K}, 1, {ldmatrixPitch(K * eb), 0});
-    const Type tb = bT ? Type::shared(e, {N, K}, 1, {ldmatrixPitch(K * eb), 0}) : Type::shared(e, {K, N}, 1, {ldmatrixPitch(N * eb), 0});
+    auto rows = [&](int rowBytes) {
+      return wgmma ? SharedLayout{rowBytes, swizzleFor(rowBytes)} : SharedLayout{ldmatrixPitch(rowBytes), 0};
+    };
+    const Type ta = Type::shared(e, {M, K}, 1, rows(K * eb));
+    const Type tb = bT ? Type::shared(e, {N, K}, 1, rows(K * eb)) : Type::shared(e, {K, N}, 1, rows(N * eb));
     // B read transposed from trans(x): x as it lies is B's [N][K].
     Value* bSrc = b;
     bool bStoreTransposed = bT;
@@ -129,53 +135,21 @@ struct Lowering {
     };
     store(bld, rounded(a), abuf, false);
     store(bld, rounded(bSrc), bbuf, bStoreTransposed);
-    Op* m = bld.create(OpKind::Mma, {abuf, bbuf, acc}, {});
+    Op* m = bld.create(wgmma ? OpKind::Wgmma : OpKind::Mma, {abuf, bbuf, acc}, {});
     m->instr = instr;
     m->transposed = bT;
-    r->def = m;
-    m->results.push_back(r);
-    d.results.clear();
-    erase(d);
-  }
-
-  // dot(a, b, acc) on wgmma (the result has wgmma's accumulator layout): A as [M][K] and B as
-  // [K][N] or [N][K], both in swizzled shared memory that wgmma reads through descriptors,
-  // then wgmma and a wait for it (nothing else stays in flight across the op).
-  void wgmmaDot(Op& d) {
-    Value* a = d.operands[0];
-    Value* b = d.operands[1];
-    Value* acc = d.operands[2];
-    Value* r = d.result();
-    const ElemType e = a->type.elem;
-    const int eb = e.bytes();
-    const int M = a->type.shape[0], K = a->type.shape[1], N = b->type.shape[1];
-    const bool bT = readsBTransposed(b, e.kind == Scalar::F16 ? MmaInstr::F16 : MmaInstr::BF16);
-    Builder bld{k, d.parent, d.loc, r->hint.empty() ? r->name : r->hint, -1};
-    bld.setInsertionBefore(d);
-    const Type ta = Type::shared(e, {M, K}, 1, {K * eb, swizzleFor(K * eb)});
-    const Type tb = bT ? Type::shared(e, {N, K}, 1, {K * eb, swizzleFor(K * eb)}) : Type::shared(e, {K, N}, 1, {N * eb, swizzleFor(N * eb)});
-    Value* bSrc = b;
-    bool bStoreTransposed = bT;
-    if (bT && b->def && b->def->kind == OpKind::Trans) {
-      bSrc = b->def->operands[0];
-      bStoreTransposed = false;
+    Value* out = r;
+    if (wgmma) {  // the wgmma's result is pending until the wait
+      out = k.newValue(r->type, r->name);
+      out->hint = r->hint;
+      out->layout = r->layout;
+      Op* w = bld.create(OpKind::WgmmaWait, {out}, {});
+      w->count = 0;
+      r->def = w;
+      w->results.push_back(r);
     }
-    Value* abuf = alloc(bld, ta, a, "_smem");
-    Value* bbuf = alloc(bld, tb, bSrc, "_smem");
-    store(bld, a, abuf, false);
-    store(bld, bSrc, bbuf, bStoreTransposed);
-    Op* m = bld.create(OpKind::Wgmma, {abuf, bbuf, acc}, {});
-    m->instr = e.kind == Scalar::F16 ? MmaInstr::F16 : MmaInstr::BF16;
-    m->transposed = bT;
-    Value* pending = k.newValue(r->type, r->name);
-    pending->hint = r->hint;
-    pending->layout = r->layout;
-    pending->def = m;
-    m->results.push_back(pending);
-    Op* w = bld.create(OpKind::WgmmaWait, {pending}, {});
-    w->count = 0;
-    r->def = w;
-    w->results.push_back(r);
+    out->def = m;
+    m->results.push_back(out);
     d.results.clear();
     erase(d);
   }
@@ -252,10 +226,7 @@ void makeSharedExplicit(Kernel& k, const Target&) {
   });
   for (Op* o : todo) {
     switch (o->kind) {
-      case OpKind::Dot:
-        if (isWgmmaLayout(k.layoutOf(o->result()))) l.wgmmaDot(*o);
-        else l.dot(*o);
-        break;
+      case OpKind::Dot: l.dot(*o); break;
       case OpKind::ConvertLayout:
       case OpKind::Reshape: l.exchange(*o); break;
       case OpKind::Reduce:
