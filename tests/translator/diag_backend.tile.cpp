@@ -6,7 +6,7 @@
 using namespace tilecc;
 
 TILECC_KERNEL()
-// DIAG: diag_backend.tile.cpp:[[@LINE+2]]:6: error: kernel 'mm' needs 272384 bytes (266 KB) of shared memory on sm_90a, which allows 232448 (227 KB); use smaller tiles or fewer num_stages{{$}}
+// DIAG: diag_backend.tile.cpp:[[@LINE+2]]:6: error: kernel 'mm' needs 272384 bytes (266 KB) of shared memory on sm_80, which allows 166912 (163 KB); use smaller tiles or fewer num_stages{{$}}
 // DIAG-NOT: error
 void mm(const half* a, const half* b, float* c) {
   auto i = arange<512>();
