@@ -576,33 +576,24 @@ std::string KernelPrinter::sharedAddress(const Value* v, const Value* buf, bool 
   auto add = [&](const std::string& t2) {
     if (!t2.empty()) e += (e.empty() ? "" : " + ") + t2;
   };
+  // Axes `last` down to 0 in row-major order, axis `last` counting `m` (outermost term first).
+  auto rowMajor = [&](int last, long long m) {
+    std::vector<std::string> terms;
+    for (int a = last; a >= 0; --a) {
+      terms.push_back(term(c[static_cast<std::size_t>(a)], m));
+      m *= shape[static_cast<std::size_t>(a)];
+    }
+    for (auto it = terms.rbegin(); it != terms.rend(); ++it) add(*it);
+  };
   if (shape != t.shape) {  // an unpadded buffer read in another shape: row-major order
-    long long m = eb;
-    std::vector<std::string> terms;
-    for (int a = r - 1; a >= 0; --a) {
-      terms.push_back(term(c[static_cast<std::size_t>(a)], m));
-      m *= shape[static_cast<std::size_t>(a)];
-    }
-    for (auto it = terms.rbegin(); it != terms.rend(); ++it) add(*it);
+    rowMajor(r - 1, eb);
   } else if (t.smem.swizzle) {  // swizzled: the row index, the byte in the row, then the permutation
-    long long m = 1;
-    std::vector<std::string> terms;
-    for (int a = r - 2; a >= 0; --a) {
-      terms.push_back(term(c[static_cast<std::size_t>(a)], m));
-      m *= shape[static_cast<std::size_t>(a)];
-    }
-    for (auto it = terms.rbegin(); it != terms.rend(); ++it) add(*it);
+    rowMajor(r - 2, 1);
     const std::string byte = term(c.back(), eb);
     return buffer(buf) + " + tilecc::swizzled<" + std::to_string(t.smem.swizzle) + ", " + std::to_string(t.rows()) + ">(" +
            (e.empty() ? "0" : e) + ", " + (byte.empty() ? "0" : byte) + ")";
   } else {
-    long long m = t.smem.pitch;
-    std::vector<std::string> terms;
-    for (int a = r - 2; a >= 0; --a) {
-      terms.push_back(term(c[static_cast<std::size_t>(a)], m));
-      m *= shape[static_cast<std::size_t>(a)];
-    }
-    for (auto it = terms.rbegin(); it != terms.rend(); ++it) add(*it);
+    rowMajor(r - 2, t.smem.pitch);
     add(term(c.back(), eb));
   }
   return buffer(buf) + (e.empty() ? "" : " + " + e);

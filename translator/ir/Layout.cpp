@@ -200,6 +200,17 @@ int registerOffset(const AxisGeom& x, int d) {
   return d / perWarp * x.coverage + d / x.spt % x.rpw * x.run + d % x.spt;
 }
 
+namespace {
+
+// The first coordinate (warp, lane) holds along axis x; on a replicated axis, modulo its extent.
+int firstCoordinate(const Layout& l, const AxisGeom& x, int warp, int lane) {
+  const int base = threadBase(l, x.parentDim, warp, lane);
+  if (!x.replicated) return base;
+  return l.spt[static_cast<std::size_t>(x.parentDim)] >= x.extent ? 0 : base & (x.extent - 1);
+}
+
+}  // namespace
+
 std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int warp, int lane, int reg) {
   const int r = static_cast<int>(shape.size());
   std::vector<AxisGeom> ax;
@@ -210,10 +221,7 @@ std::vector<int> coordinates(const Layout& l, const std::vector<int>& shape, int
     const AxisGeom& x = ax[static_cast<std::size_t>(a)];
     const int d = reg / stride % x.regs;
     stride *= x.regs;
-    const int spt = l.spt[static_cast<std::size_t>(x.parentDim)];
-    int base = threadBase(l, x.parentDim, warp, lane);
-    if (x.replicated) base = spt >= x.extent ? 0 : base & (x.extent - 1);
-    c[static_cast<std::size_t>(a)] = base + registerOffset(x, d);
+    c[static_cast<std::size_t>(a)] = firstCoordinate(l, x, warp, lane) + registerOffset(x, d);
   }
   return c;
 }
@@ -231,11 +239,7 @@ CoordinateMap::CoordinateMap(const Layout& l, const std::vector<int>& shape) : l
 
 void CoordinateMap::thread(int warp, int lane) {
   for (std::size_t a = 0; a < ax_.size(); ++a) {
-    const AxisGeom& x = ax_[a];
-    const int spt = l_.spt[static_cast<std::size_t>(x.parentDim)];
-    int b = threadBase(l_, x.parentDim, warp, lane);
-    if (x.replicated) b = spt >= x.extent ? 0 : b & (x.extent - 1);
-    base_[a] = b;
+    base_[a] = firstCoordinate(l_, ax_[a], warp, lane);
   }
 }
 

@@ -16,8 +16,8 @@ bool isElementwise(OpKind k) { return traits(k).elementwise; }
 bool isDotLayout(const Layout& l) { return isMmaLayout(l) || isWgmmaLayout(l); }
 
 /// Whether dot `d` can run as wgmma on `t`: 16-bit operands into fp32, warp groups along M
-/// with 16 rows per warp in every 64-row block, N a multiple of 8 up to 256 (of 16 when B is
-/// read [K][N], whose 16-byte chunks along N must fill a 32-byte swizzle), K of 16.
+/// with 16 rows per warp in every 64-row block, N a multiple of 16 up to 256 (B read [K][N]
+/// needs rows of 32 bytes or more, the narrowest swizzle), K of 16.
 bool wgmmaFits(const Op& d, const Target& t, int numWarps) {
   const Type& a = d.operands[0]->type;
   const Type& b = d.operands[1]->type;
