@@ -2,7 +2,6 @@
 # Runs on the GPU machine over a folder carried from a build (see README, "Benchmarks"):
 #   DIR/new/gpu_*          GPU tests of the build under test
 #   DIR/new/tilecc_bench   its benchmark;  DIR/base/tilecc_bench (optional) the baseline's
-#   DIR/new/tilecc_bench_wgmma (optional) the benchmark with dot on wgmma (tilecc --wgmma)
 #   DIR/peers.py           torch / Triton / cuDNN peers (shared/bench/peers.py)
 # Steps (arguments pick them; default: tests bench): tests, sanitize, bench.
 # Logs go to $OUT (tarred into $OUT/logs.tgz); a short table is printed last.
@@ -45,11 +44,6 @@ for step in $steps; do
           mkdir -p "$OUT/logs/$b$round"
           OUT="$OUT/logs/$b$round" "$DIR/$b/tilecc_bench" ${BENCH:-} > "$OUT/logs/bench_$b$round.log" 2>&1
         done
-        # The --wgmma build (DIR/new/tilecc_bench_wgmma), its dot workloads only.
-        if [[ -x "$DIR/new/tilecc_bench_wgmma" ]]; then
-          mkdir -p "$OUT/logs/wgmma$round"
-          OUT="$OUT/logs/wgmma$round" "$DIR/new/tilecc_bench_wgmma" ${BENCH_WGMMA:-matmul attention} > "$OUT/logs/bench_wgmma$round.log" 2>&1
-        fi
       done
       summary+=("peers:" "$(grep -E 'GB/s|TFLOP' "$OUT/logs/peers.log")")
       for f in "$OUT"/logs/bench_*.log; do summary+=("== $(basename "$f")" "$(cat "$f")"); done ;;

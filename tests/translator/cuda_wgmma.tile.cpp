@@ -1,10 +1,10 @@
-// dot on wgmma (--wgmma, sm_90a): the accumulator in wgmma's layout (each warp 16 rows of every
+// dot on wgmma (sm_90a): the accumulator in wgmma's layout (each warp 16 rows of every
 // 64-row block: a repeat between warps and lanes), A and B in swizzled shared memory filled by
 // cp.async at swizzled addresses, a proxy fence after the copies land and before the barrier,
 // one m64nNk16 wgmma per k step and 64-row block with descriptors (K-major A; B N-major when
 // given [K][N], K-major when given as trans of [N][K]), then commit and wait. A dot wgmma cannot
 // take (two warps) stays on mma.sync, and its sm_90a variant, the same as sm_80's, is dropped.
-// ARGS: --arch sm_80,sm_90a --wgmma -o -
+// ARGS: --arch sm_80,sm_90a -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 

@@ -15,7 +15,7 @@ struct DriverOptions {
   std::string emit = "cuda";
   bool check = false;
   std::vector<std::string> archs;
-  bool wgmma = false;  // dot on wgmma for sm_90a (experimental)
+  bool wgmma = true;  // dot on wgmma for sm_90a where it fits (--no-wgmma: mma.sync)
   std::string compileDb;
   std::string depfile;
   std::string depfileTarget;  // the rule's target; default: the .cu

@@ -63,9 +63,10 @@ int main(int argc, char** argv) {
   app.add_option("--arch", o.archs, "Target architectures the generated code must build for (sm_80, sm_90a, ...)")
       ->delimiter(',')
       ->allow_extra_args(false);  // `--arch sm_90a kernel.tile.cpp`: the file is an input
-  app.add_flag("--wgmma", o.wgmma,
-               "Experimental: on sm_90a, dot runs on wgmma (swizzled shared memory, descriptors) instead of mma.sync; "
-               "not yet checked on hardware");
+  bool noWgmma = false, wgmma = false;
+  app.add_flag("--no-wgmma", noWgmma,
+               "On sm_90a, keep dot on mma.sync as on sm_80 (by default it runs on wgmma there where it fits)");
+  app.add_flag("--wgmma", wgmma)->group("");  // the default; accepted for builds written when it was opt-in
   app.add_option("-p", o.compileDb, "Directory with compile_commands.json (instead of args after --)");
   app.add_option("--depfile", o.depfile, "Write a Makefile depfile of every file read (sorted)");
   app.add_option("--depfile-target", o.depfileTarget, "Target named in the depfile (default: the .cu output)");
@@ -85,6 +86,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "tilecc: error: %s\nRun 'tilecc --help' for the options.\n", e.what());
     return 2;
   }
+  o.wgmma = !noWgmma;
 
   std::string error;
   o.resourceDir = tilecc::findResourceDir(resourceDir, error);

@@ -22,8 +22,8 @@ struct Target {
   bool asyncCopy = true;       // cp.async
   bool mmaSync = true;         // mma.sync and ldmatrix
   bool hopper = false;         // wgmma, TMA, mbarrier expect-tx, setmaxnreg (sm_90a)
-  /// dot lowers to wgmma on this target. Opt-in (--wgmma) until the lowering has been checked on
-  /// an H100: without it the sm_90a path uses mma.sync like sm_80.
+  /// dot lowers to wgmma on this target where it fits (set for sm_90a unless --no-wgmma; without
+  /// it the sm_90a path uses mma.sync like sm_80).
   bool wgmma = false;
   /// Preprocessor condition under which device code of this target may be compiled (bodies of
   /// other architectures are stubs); empty: every architecture of `--arch`.

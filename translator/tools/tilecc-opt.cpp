@@ -1,6 +1,6 @@
 // tilecc-opt: runs passes on textual Tile IR, for testing one pass at a time.
 //
-//   tilecc-opt [--target=sm_80|sm_90a] [--wgmma] [--pass=NAME]... [--emit=ir|cuda] [--list-passes] FILE|-
+//   tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--pass=NAME]... [--emit=ir|cuda] [--list-passes] FILE|-
 //
 // Reads the kernels in FILE (the format of `tilecc --emit=ir|gpu-ir`), verifies them, runs the
 // named passes in the order given, verifies again, and prints the IR (or, with --emit=cuda,
@@ -23,17 +23,17 @@ namespace {
 
 constexpr const char* kHelp =
     "tilecc-opt: runs tilecc's passes on textual Tile IR, one at a time (for tests and for looking).\n"
-    "usage: tilecc-opt [--target=sm_80|sm_90a] [--wgmma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n"
+    "usage: tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n"
     "  FILE            kernels as `tilecc --emit=ir|ir-layout|gpu-ir` prints them; - reads standard input\n"
     "  --pass=NAME     run this pass (repeatable, in order; --list-passes lists them)\n"
     "  --target=ARCH   the target the passes read (shared-memory limit, instructions); default sm_80\n"
-    "  --wgmma         on sm_90a, dot lowers to wgmma (tilecc --wgmma)\n"
+    "  --no-wgmma      on sm_90a, dot stays on mma.sync (tilecc --no-wgmma)\n"
     "  --emit=ir|cuda  print the IR (default) or what the CUDA printer makes of it\n"
     "  --no-verify     do not verify after each pass (to look at what a broken pass produced)\n"
     "Exit status: 0 ok, 1 bad input, 2 bad command line, 3 internal error.\n";
 
 int usage(const char* why) {
-  std::fprintf(stderr, "tilecc-opt: error: %s\nusage: tilecc-opt [--target=sm_80|sm_90a] [--wgmma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n", why);
+  std::fprintf(stderr, "tilecc-opt: error: %s\nusage: tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n", why);
   return 2;
 }
 
@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   using namespace tilecc;
   std::vector<std::string> passes;
   std::string targetName = "sm_80", emit = "ir", file;
-  bool verifyEach = true, wgmma = false;
+  bool verifyEach = true, wgmma = true;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--pass=", 0) == 0) passes.push_back(a.substr(7));
@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
       std::fputs(kHelp, stdout);
       return 0;
     } else if (a == "--wgmma") wgmma = true;
+    else if (a == "--no-wgmma") wgmma = false;
     else if (a == "--no-verify") verifyEach = false;  // to look at what a broken pass produced
     else if (a == "--list-passes") {
       for (const auto& p : ir::namedPasses()) std::printf("%-22s %s\n", p.name, p.what);
