@@ -13,5 +13,5 @@ configure_package_config_file(cmake/tileccConfig.cmake.in ${PROJECT_BINARY_DIR}/
 # 0.x: a minor version may change the language; ask for the minor version you built against.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/tileccConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/tileccConfig.cmake ${PROJECT_BINARY_DIR}/tileccConfigVersion.cmake
-              cmake/tileccAddKernels.cmake cmake/tileccCheckGolden.cmake
+              cmake/tileccAddKernels.cmake cmake/tileccCheckGolden.cmake cmake/tileccCheckPtxas.cmake
         DESTINATION ${TILECC_CMAKE_INSTALL_DIR})

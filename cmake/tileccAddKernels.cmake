@@ -14,7 +14,8 @@
 #     [GENERATE_ONLY])                 # translate only: <target> is a custom target (no CUDA needed)
 #
 # <target> is a static library with the generated .cu files; linking it gives the launchers'
-# headers (#include "name.h") and the CUDA runtime's include directory. Include directories and
+# headers (#include "name.h") and the CUDA runtime's include directory. Built for sm_90a, a .cu
+# whose wgmma ptxas serialised fails to compile (tileccCheckPtxas.cmake). Include directories and
 # definitions of <target> (also those added later with target_include_directories() and
 # target_compile_definitions()) reach the translation.
 
@@ -22,6 +23,7 @@ cmake_policy(PUSH)
 cmake_policy(VERSION 3.20)  # functions keep the policies they were defined under (DEPFILE paths)
 
 set(_TILECC_CHECK_GOLDEN_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/tileccCheckGolden.cmake")
+set(_TILECC_CHECK_PTXAS_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/tileccCheckPtxas.cmake")
 
 # name.tile.cpp → name (as tilecc names its outputs).
 function(_tilecc_stem out_var source)
@@ -119,6 +121,12 @@ function(tilecc_add_kernels target)
     endif()
     if(arg_DEFINES)
       target_compile_definitions(${target} PRIVATE ${arg_DEFINES})
+    endif()
+    # Built for sm_90a, the compile fails where ptxas serialised wgmma (correct but slow code
+    # tilecc must not generate); a launcher the project already uses (ccache) still runs.
+    if("sm_90a" IN_LIST tilecc_archs)
+      set_property(TARGET ${target} PROPERTY CUDA_COMPILER_LAUNCHER
+                   "${CMAKE_COMMAND}" -P "${_TILECC_CHECK_PTXAS_SCRIPT}" -- ${CMAKE_CUDA_COMPILER_LAUNCHER})
     endif()
   endif()
 
