@@ -21,3 +21,23 @@ template void wide<128, 128, 8>(const float*, float*);
 // CHECK: registers: about 1024 registers per thread for tiles
 // CHECK-LABEL: kernel wide_128_128_8 (wide<128, 128, 8>), 8 warps
 // CHECK: registers: about 128 registers per thread for tiles
+
+// A dot accumulates in place: the loop's accumulator, the dot's result, the wgmma wait's and the
+// loop's results share one set of registers (128 per thread here, not 2-4 times that), and a
+// tile of one value (the splat-derived offsets of pipelined loads) is one scalar. No warning.
+// DIAG-NOT: mm
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, float* c, TILECC_MULTIPLE_OF(16) int K) {
+  auto rm = arange<128>();
+  auto rn = arange<256>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 256>();
+  for (int k = 0; k < K; k += 64) {
+    auto x = load(a + col(rm) * K + row(k + rk), row(k + rk) < K, 0.0f);
+    auto y = load(b + col(k + rk) * 256 + row(rn), col(k + rk) < K, 0.0f);
+    acc = dot(x, y, acc);
+  }
+  store(c + col(rm) * 256 + row(rn), acc);
+}
+// CHECK-LABEL: kernel mm (mm), 8 warps
+// CHECK: registers: about {{1[0-9][0-9]}} registers per thread for tiles (at line

@@ -1,6 +1,7 @@
 #include "analysis/Registers.h"
 
 #include "ir/Layout.h"
+#include "ir/OpTraits.h"
 
 #include <algorithm>
 #include <map>
@@ -9,8 +10,21 @@ namespace tilecc::ir {
 
 namespace {
 
+/// Every element the same, from splats and constants through elementwise ops: nvcc keeps one
+/// scalar for it (pipelined loops compute such offsets, `BK * ldb` as a tile).
+bool uniform(const Value* v, int depth = 0) {
+  if (!v->type.isTile()) return true;
+  if (!v->def || depth > 32) return false;
+  if (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Constant) return true;
+  if (!traits(v->def->kind).elementwise || !v->def->regions.empty()) return false;
+  for (const Value* o : v->def->operands)
+    if (!uniform(o, depth + 1)) return false;
+  return true;
+}
+
 bool holdsRegisters(const Value* v) {
   if (!v->type.isTile() || v->layout < 0) return false;
+  if (uniform(v)) return false;
   // Pointer and mask tiles are affine in the thread's registers: nvcc folds them into address
   // arithmetic and predicates rather than holding an array of them.
   if (v->type.elem.isPtr() || v->type.elem.isBool()) return false;
@@ -31,6 +45,28 @@ bool holdsRegisters(const Value* v) {
 int registersOf(const Kernel& k, const Value* v) {
   const int elems = numRegs(k.layoutOf(v), v->type.shape);
   return (elems * v->type.elem.bytes() + 3) / 4;
+}
+
+/// The operand whose registers the op's result may take when the operand dies at the op: the
+/// accumulator of a tensor-core op (updated in place), the value a wgmma wait releases, or an
+/// operand of an elementwise op held exactly like its result. -1 when none.
+int inPlaceOperand(const Kernel& k, const Op& op) {
+  if (op.results.size() != 1) return -1;
+  const Value* r = op.results[0];
+  switch (op.kind) {
+    case OpKind::Dot:
+    case OpKind::Mma:
+    case OpKind::Wgmma: return op.operands.size() == 3 ? 2 : -1;
+    case OpKind::WgmmaWait: return op.operands.empty() ? -1 : 0;
+    default: break;
+  }
+  if (!traits(op.kind).elementwise || !holdsRegisters(r)) return -1;
+  for (std::size_t i = 0; i < op.operands.size(); ++i) {
+    const Value* v = op.operands[i];
+    if (holdsRegisters(v) && v->layout == r->layout && v->type.shape == r->type.shape && registersOf(k, v) == registersOf(k, r))
+      return static_cast<int>(i);
+  }
+  return -1;
 }
 
 std::string nameOf(const Value* v) { return !v->name.empty() ? v->name : !v->hint.empty() ? v->hint : "%" + std::to_string(v->id); }
@@ -80,6 +116,20 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
         if (b->parent->kind == OpKind::For && span.at(b->parent).first > def) use = std::max(use, span.at(b->parent).second);
       it->second.second = std::max(it->second.second, use);
     }
+  }
+
+  // A result that takes over a dying operand's registers: the two are not live at once. So do a loop's results and the values its last iteration yields (the results are defined
+  // at the yield, the loop's end).
+  auto handOver = [&](const Value* v, int i) {
+    auto it = life.find(v);
+    if (it != life.end() && it->second.second == i && it->second.first < i) it->second.second = i - 1;
+  };
+  for (int i = 0; i < static_cast<int>(seq.size()); ++i) {
+    const Op& op = *seq[i];
+    if (op.kind == OpKind::Yield && op.parent && op.parent->parent && op.parent->parent->kind == OpKind::For)
+      for (const Value* v : op.operands) handOver(v, i);
+    else if (const int o = inPlaceOperand(k, op); o >= 0)
+      handOver(op.operands[o], i);
   }
 
   // Sweep: registers live at each op.
