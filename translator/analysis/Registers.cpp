@@ -5,24 +5,30 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace tilecc::ir {
 
 namespace {
 
-/// Every element the same, from splats and constants through elementwise ops: nvcc keeps one
-/// scalar for it (pipelined loops compute such offsets, `BK * ldb` as a tile).
-bool uniform(const Value* v, int depth = 0) {
-  if (!v->type.isTile()) return true;
-  if (!v->def || depth > 32) return false;
-  if (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Constant) return true;
-  if (!traits(v->def->kind).elementwise || !v->def->regions.empty()) return false;
-  for (const Value* o : v->def->operands)
-    if (!uniform(o, depth + 1)) return false;
-  return true;
-}
+/// Tiles whose elements are all the same, from splats and constants through elementwise ops:
+/// nvcc keeps one scalar for each (pipelined loops compute such offsets, `BK * ldb` as a tile).
+/// Found in one walk in program order (operands are defined before their uses).
+struct Uniform {
+  std::set<const Value*> tiles;
+  bool operator()(const Value* v) const { return !v->type.isTile() || tiles.count(v); }
+  void visit(const Op& op) {
+    bool u = op.kind == OpKind::Splat || op.kind == OpKind::Constant;
+    if (!u && traits(op.kind).elementwise && op.regions.empty()) {
+      u = true;
+      for (const Value* o : op.operands) u = u && (*this)(o);
+    }
+    if (u)
+      for (const Value* r : op.results) tiles.insert(r);
+  }
+};
 
-bool holdsRegisters(const Value* v) {
+bool holdsRegisters(const Value* v, const Uniform& uniform) {
   if (!v->type.isTile() || v->layout < 0) return false;
   if (uniform(v)) return false;
   // Pointer and mask tiles are affine in the thread's registers: nvcc folds them into address
@@ -50,7 +56,7 @@ int registersOf(const Kernel& k, const Value* v) {
 /// The operand whose registers the op's result may take when the operand dies at the op: the
 /// accumulator of a tensor-core op (updated in place), the value a wgmma wait releases, or an
 /// operand of an elementwise op held exactly like its result. -1 when none.
-int inPlaceOperand(const Kernel& k, const Op& op) {
+int inPlaceOperand(const Kernel& k, const Op& op, const Uniform& uniform) {
   if (op.results.size() != 1) return -1;
   const Value* r = op.results[0];
   switch (op.kind) {
@@ -60,10 +66,11 @@ int inPlaceOperand(const Kernel& k, const Op& op) {
     case OpKind::WgmmaWait: return op.operands.empty() ? -1 : 0;
     default: break;
   }
-  if (!traits(op.kind).elementwise || !holdsRegisters(r)) return -1;
+  if (!traits(op.kind).elementwise || !holdsRegisters(r, uniform)) return -1;
   for (std::size_t i = 0; i < op.operands.size(); ++i) {
     const Value* v = op.operands[i];
-    if (holdsRegisters(v) && v->layout == r->layout && v->type.shape == r->type.shape && registersOf(k, v) == registersOf(k, r))
+    if (holdsRegisters(v, uniform) && v->layout == r->layout && v->type.shape == r->type.shape &&
+        registersOf(k, v) == registersOf(k, r))
       return static_cast<int>(i);
   }
   return -1;
@@ -86,6 +93,8 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     }
   };
   number(number, *k.body);
+  Uniform uniform;
+  for (const Op* op : seq) uniform.visit(*op);
 
   // Lifetimes [def, lastUse]. A use inside a loop of a value from outside the loop keeps the
   // value live to the loop's end (the next iteration reads it again). A loop's carried tile
@@ -103,10 +112,10 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     const Op* op = seq[i];
     const int end = span.at(op).second;
     for (const Value* r : op->results)
-      if (holdsRegisters(r) && life.emplace(r, std::make_pair(end, end)).second) order.push_back(r);
+      if (holdsRegisters(r, uniform) && life.emplace(r, std::make_pair(end, end)).second) order.push_back(r);
     for (const auto& reg : op->regions)
       for (const Value* a : reg->args)
-        if (holdsRegisters(a) && life.emplace(a, std::make_pair(i, i)).second) order.push_back(a);
+        if (holdsRegisters(a, uniform) && life.emplace(a, std::make_pair(i, i)).second) order.push_back(a);
     for (const Value* v : op->operands) {
       auto it = life.find(v);
       if (it == life.end()) continue;
@@ -118,8 +127,9 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     }
   }
 
-  // A result that takes over a dying operand's registers: the two are not live at once. So do a loop's results and the values its last iteration yields (the results are defined
-  // at the yield, the loop's end).
+  // A result that takes over a dying operand's registers: the two are not live at once. So do a
+  // loop's results and the values its last iteration yields (the results are defined at the
+  // yield, the loop's end).
   auto handOver = [&](const Value* v, int i) {
     auto it = life.find(v);
     if (it != life.end() && it->second.second == i && it->second.first < i) it->second.second = i - 1;
@@ -128,7 +138,7 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     const Op& op = *seq[i];
     if (op.kind == OpKind::Yield && op.parent && op.parent->parent && op.parent->parent->kind == OpKind::For)
       for (const Value* v : op.operands) handOver(v, i);
-    else if (const int o = inPlaceOperand(k, op); o >= 0)
+    else if (const int o = inPlaceOperand(k, op, uniform); o >= 0)
       handOver(op.operands[o], i);
   }
 
