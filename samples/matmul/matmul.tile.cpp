@@ -52,3 +52,10 @@ template void matmul<bfloat16, 128, 128, 64, 8, false, activation::none>(const b
 template void matmul<bfloat16, 128, 128, 64, 8, true, activation::relu>(const bfloat16*, const bfloat16*, bfloat16*,
                                                                          const bfloat16*, int, int, int, int64_t,
                                                                          int64_t, int64_t);
+// A wider tile for Hopper: each warp group's wgmma is m64n256, which halves the shared-memory
+// reads per multiply-add (the 128x128 tile is bound by shared-memory bandwidth there).
+template void matmul<half, 128, 256, 64, 8, false, activation::none>(const half*, const half*, half*, const half*, int,
+                                                                      int, int, int64_t, int64_t, int64_t);
+template void matmul<bfloat16, 128, 256, 64, 8, false, activation::none>(const bfloat16*, const bfloat16*, bfloat16*,
+                                                                          const bfloat16*, int, int, int, int64_t,
+                                                                          int64_t, int64_t);

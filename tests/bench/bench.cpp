@@ -36,6 +36,8 @@
     }                                                                                                   \
   } while (0)
 
+double tensorMapMicros(bool sameArguments);  // encode.cu
+
 namespace {
 
 std::mt19937_64 gen{std::random_device{}()};
@@ -236,14 +238,14 @@ void transpose() {
 
 // C = A·B, S x S x S, row-major; 256 sampled entries against a double reference.
 template <class T, class L>
-void matmul(const char* name, int S, L launch, T (*fromFloat)(float), double (*toDouble)(T)) {
+void matmul(const char* name, int S, L launch, T (*fromFloat)(float), double (*toDouble)(T), int BN = 128) {
   std::vector<T> ha(std::size_t(S) * S), hb(ha.size());
   std::normal_distribution<float> nd;
   for (auto& x : ha) x = fromFloat(nd(gen));
   for (auto& x : hb) x = fromFloat(nd(gen));
   T *a = upload(ha), *b = upload(hb), *c;
   CHECK(cudaMalloc(reinterpret_cast<void**>(&c), ha.size() * sizeof(T)));
-  const dim3 grid((S / 128) * (S / 128));
+  const dim3 grid((S / 128) * (S / BN));
   const float ms = timeMs([&] { CHECK(launch(grid, nullptr, a, b, c, nullptr, S, S, S, S, S, S)); });
   auto hc = download(c, ha.size());
   double d2 = 0, r2 = 0;
@@ -389,7 +391,14 @@ int main(int argc, char** argv) {
                      launch_matmul_half_128_128_64_8_false_none, toHalf, fromHalf);
       matmul<__nv_bfloat16>((std::string("matmul bfloat16 ") + std::to_string(S) + "^3").c_str(), S,
                             launch_matmul_bfloat16_128_128_64_8_false_none, toBf16, fromBf16);
+      matmul<__half>((std::string("matmul float16 ") + std::to_string(S) + "^3, 128x256 tile").c_str(), S,
+                     launch_matmul_half_128_256_64_8_false_none, toHalf, fromHalf, 256);
+      matmul<__nv_bfloat16>((std::string("matmul bfloat16 ") + std::to_string(S) + "^3, 128x256 tile").c_str(), S,
+                            launch_matmul_bfloat16_128_256_64_8_false_none, toBf16, fromBf16, 256);
     }
+  if (want("matmul") || want("launch"))
+    std::printf("TMA descriptor on the host: %.3f us from the launcher's cache, %.3f us encoded\n", tensorMapMicros(true),
+                tensorMapMicros(false));
   if (want("matmul") || want("strided")) {
     matmulStrided("matmul strided float16 4096^3, unit inner strides", 4096, false);
     matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);

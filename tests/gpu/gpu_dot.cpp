@@ -99,6 +99,26 @@ int main() {
     gpu::sync();
     gpu::check(rep, "K loop " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-5);
   }
+  // Block pointers: aligned leading dimensions (the TMA variant on sm_90a) with ragged M, N, K
+  // and K of one tile; odd ones (the general kernel).
+  for (int i = 0; i < 5; ++i) {
+    const bool aligned = i < 4;
+    const int M = i == 0 ? 200 : i == 1 ? 128 : 1 + r.range(1, 300);
+    const int N = i == 0 ? 144 : i == 1 ? 128 : aligned ? 16 * r.range(1, 20) : 1 + r.range(1, 300);
+    const int K = i == 0 ? 176 : i == 1 ? 64 : aligned ? 16 * r.range(1, 20) : 1 + r.range(1, 300);
+    const int64_t lda = aligned ? K : K + 3, ldb = aligned ? N : N + 1, ldc = aligned ? N : N + 5;
+    auto a = sample::random_vector<bfloat16>(r, M * lda), b = sample::random_vector<bfloat16>(r, K * ldb);
+    std::vector<float> c(M * ldc, sample::poison<float>()), twin = c;
+    const int grid = cdiv(M, 128) * cdiv(N, 128);
+    host::launch(grid, dot_block_gemm, a.data(), b.data(), twin.data(), M, N, K, lda, ldb, ldc);
+    gpu::buffer<bfloat16> da(a), db(b);
+    gpu::buffer<float> dc(c);
+    GPU_CHECK(launch_dot_block_gemm(dim3(grid), nullptr, da.as<const __nv_bfloat16>(), db.as<const __nv_bfloat16>(), dc.p, M, N, K,
+                                    lda, ldb, ldc));
+    gpu::sync();
+    gpu::check(rep, "block-pointer GEMM " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : ""),
+               dc.get(), twin, 1e-4);
+  }
   {
     const int n = 200 + r.range(0, 100);
     auto q = sample::random_vector<half>(r, 64 * 64), k = sample::random_vector<half>(r, std::size_t(n) * 64);

@@ -7,9 +7,9 @@
 
 // One problem: the GPU and the host twin on the same random inputs. Even M, N, K with 16-aligned
 // leading dimensions take the launcher's aligned variant; odd ones the general kernel.
-template <class T, bool HAS_BIAS, activation ACT, class D, class L>
+template <class T, bool HAS_BIAS, activation ACT, class D, int BN = 128, class L>
 void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aligned, L launch, double tol) {
-  constexpr int BM = 128, BN = 128;
+  constexpr int BM = 128;
   const int64_t lda = aligned ? K : K + r.range(1, 3), ldb = aligned ? N : N + r.range(1, 3), ldc = aligned ? N : N + r.range(1, 3);
   auto a = sample::random_vector<T>(r, M * lda), b = sample::random_vector<T>(r, K * ldb);
   auto bias = sample::random_vector<T>(r, N);
@@ -38,6 +38,17 @@ int main() {
   // Aligned, with K not a multiple of BK: the pipeline's last copies are partly zero-filled.
   run<half, false, activation::none, __half>(rep, r, 256, 256, 80, true, launch_matmul_half_128_128_64_8_false_none, 2e-3);
   run<half, false, activation::none, __half>(rep, r, 128, 128, 16, true, launch_matmul_half_128_128_64_8_false_none, 2e-3);
+  // Aligned with ragged M and N (TMA boxes past the edge are zero-filled; rows of A past M wrap
+  // in the source and are never stored), K of one tile, K shorter than the pipeline.
+  run<half, false, activation::none, __half>(rep, r, 200, 144, 176, true, launch_matmul_half_128_128_64_8_false_none, 2e-3);
+  run<half, false, activation::none, __half>(rep, r, 333, 208, 64, true, launch_matmul_half_128_128_64_8_false_none, 2e-3);
+  run<half, false, activation::none, __half>(rep, r, 1 + r.range(1, 300), 16 * r.range(1, 20), 16 * r.range(1, 20), true,
+                                             launch_matmul_half_128_128_64_8_false_none, 2e-3);
+  run<bfloat16, true, activation::relu, __nv_bfloat16>(rep, r, 77, 48, 112, true, launch_matmul_bfloat16_128_128_64_8_true_relu, 1e-2);
+  // The 128x256 tile (m64n256 wgmma on sm_90a).
+  run<half, false, activation::none, __half, 256>(rep, r, 300, 272, 208, true, launch_matmul_half_128_256_64_8_false_none, 2e-3);
+  run<bfloat16, false, activation::none, __nv_bfloat16, 256>(rep, r, 1 + r.range(1, 300), 1 + r.range(1, 300), 1 + r.range(1, 300),
+                                                             false, launch_matmul_bfloat16_128_256_64_8_false_none, 1e-2);
   run<half, false, activation::none, __half>(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), false,
                                              launch_matmul_half_128_128_64_8_false_none, 2e-3);
   run<half, true, activation::gelu, __half>(rep, r, 130 + r.range(1, 100), 140 + r.range(1, 100), 64 + r.range(1, 100), false,

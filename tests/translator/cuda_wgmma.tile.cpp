@@ -21,8 +21,8 @@ using namespace tilecc;
 // CHECK-NEXT: __syncthreads();
 // CHECK: tilecc::wgmma_fence();
 // CHECK: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, {{.*}}, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-// d0, d1 of the fragment are row t/4, columns 2(t%4) and +1: registers 0 and 1; d2, d3 row t/4 + 8: the next run, 32 registers on.
-// CHECK-NEXT: : "+f"([[ACC:acc_[0-9]+]][0]), "+f"([[ACC]][1]), "+f"([[ACC]][32]), "+f"([[ACC]][33]), "+f"([[ACC]][2]),
+// The carried accumulator is updated in place (no register copy). d0, d1 of the fragment are row t/4, columns 2(t%4) and +1: registers 0 and 1; d2, d3 row t/4 + 8: the next run, 32 registers on.
+// CHECK-NEXT: : "+f"([[ACC:acc(_[0-9]+)?]][0]), "+f"([[ACC]][1]), "+f"([[ACC]][32]), "+f"([[ACC]][33]), "+f"([[ACC]][2]),
 // CHECK: : "l"(tilecc::wgmma_desc<128>(dot_a + 0, 16, 1024)),
 // CHECK-NEXT: "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
 // The second 64-row block: 64 rows of 128 bytes further on; its accumulators are the third and fourth runs.

@@ -53,6 +53,9 @@ struct LaunchVariant {
   int threads = 0;
   int sharedBytes = 0;
   bool dynamicShared = false;
+  /// TMA descriptors the launcher encodes and passes after the arguments (with their element
+  /// type as the driver names it); where one cannot be encoded, the next variant runs.
+  std::vector<std::pair<ir::TensorMapInfo, std::string>> maps;
 };
 struct LauncherPlan {
   std::string name;        // launch_<kernel>

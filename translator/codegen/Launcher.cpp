@@ -17,10 +17,14 @@ LauncherPlan planLauncher(const ir::Kernel& k, const std::vector<LaunchVariant>&
   std::set<std::string> reserved = {"grid", "stream", "status", "uintptr_t", "cudaSuccess", "cudaError_t", "cudaStream_t",
                                     "dim3", "tilecc", "tilecc_broken_promise", "cudaGetLastError", "cudaFuncSetAttribute",
                                     "cudaFuncAttributeMaxDynamicSharedMemorySize", "tilecc_cc", "int64_t", "uint64_t",
-                                    "int8_t", "uint8_t", "__half", "__nv_bfloat16", p.name};
+                                    "int8_t", "uint8_t", "__half", "__nv_bfloat16", "CUtensorMap", p.name};
+  for (std::size_t i = 0; i < variants.size(); ++i)
+    for (std::size_t m = 0; m < variants[i].maps.size(); ++m)
+      for (const char* part : {"tilecc_map_", "tilecc_dims_", "tilecc_strides_", "tilecc_box_", "tilecc_desc_"})
+        reserved.insert(part + std::to_string(i) + "_" + std::to_string(m));
   for (const auto& v : variants) reserved.insert(v.kernel);
   ir::Names names(reserved);
-  for (std::size_t i = 0; i < k.params.size(); ++i) {
+  for (std::size_t i = 0; i < static_cast<std::size_t>(k.userParams()); ++i) {
     const ir::Value* v = k.params[i];
     LaunchParam lp;
     lp.type = v->type.kind == ir::TypeKind::TensorDesc ? "CUtensorMap" : codegen::ctype(v->type.elem);
@@ -56,9 +60,17 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
   return c;
 }
 
-std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::string& indent) {
-  std::string args;
-  for (std::size_t i = 0; i < p.params.size(); ++i) args += (i ? ", " : "") + p.params[i].name;
+std::string hostExpr(const LauncherPlan& p, const ir::HostExpr& e) {
+  std::string s;
+  for (const ir::HostTerm& t : e) {
+    std::string term = std::to_string(t.coef < 0 ? -t.coef : t.coef);
+    for (int i : t.params) term += " * static_cast<int64_t>(" + p.params[static_cast<std::size_t>(i)].name + ")";
+    s += (s.empty() ? (t.coef < 0 ? "-" : "") : (t.coef < 0 ? " - " : " + ")) + term;
+  }
+  return s.empty() ? "0" : s;
+}
+
+std::string launchCall(const LaunchVariant& v, const std::string& args, const std::string& indent) {
   const std::string qualified = std::string("::") + kKernelNamespace + "::" + v.kernel;
   std::string s;
   if (v.dynamicShared)
@@ -68,6 +80,43 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
        ", stream>>>(" + args + ");\n";
   return s + indent + "return cudaGetLastError();\n";
 }
+
+std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::string& indent, int index) {
+  std::string args;
+  for (std::size_t i = 0; i < p.params.size(); ++i) args += (i ? ", " : "") + p.params[i].name;
+  std::string s;
+  std::string mapsReady;
+  for (std::size_t m = 0; m < v.maps.size(); ++m) {
+    const auto& [info, dtype] = v.maps[m];
+    const std::string id = std::to_string(index) + "_" + std::to_string(m);
+    const std::size_t r = info.dims.size();
+    // The driver orders axes innermost first; strides in bytes.
+    std::string dims, strides, box;
+    const int eb = dtype == "CU_TENSOR_MAP_DATA_TYPE_FLOAT32" || dtype == "CU_TENSOR_MAP_DATA_TYPE_INT32" ? 4
+                   : dtype == "CU_TENSOR_MAP_DATA_TYPE_UINT8"                                        ? 1
+                                                                                                     : 2;
+    for (std::size_t a = r; a-- > 0;) {
+      dims += std::string(dims.empty() ? "" : ", ") + "static_cast<uint64_t>(" + hostExpr(p, info.dims[a]) + ")";
+      box += (box.empty() ? "" : ", ") + std::to_string(info.box[a]) + "u";
+      if (a + 1 < r) strides += std::string(strides.empty() ? "" : ", ") + "static_cast<uint64_t>(" + hostExpr(p, info.strides[a]) + ") * " + std::to_string(eb);
+    }
+    s += indent + "static thread_local tilecc::TensorMapCache tilecc_map_" + id + ";  // re-encoded when its arguments change\n";
+    s += indent + "const uint64_t tilecc_dims_" + id + "[] = {" + dims + "};\n";
+    s += indent + "const uint64_t tilecc_strides_" + id + "[] = {" + strides + "};\n";
+    s += indent + "const uint32_t tilecc_box_" + id + "[] = {" + box + "};\n";
+    s += indent + "const CUtensorMap* const tilecc_desc_" + id + " = tilecc::tensor_map(tilecc_map_" + id + ", " +
+         p.params[static_cast<std::size_t>(info.baseParam)].name + ", " + dtype + ", " + std::to_string(r) + ", tilecc_dims_" + id +
+         ", tilecc_strides_" + id + ", tilecc_box_" + id + ", " + std::to_string(info.swizzle) + ");\n";
+    mapsReady += (mapsReady.empty() ? "" : " && ") + ("tilecc_desc_" + id);
+    args += ", *tilecc_desc_" + id;
+  }
+  if (!v.maps.empty()) {
+    s += indent + "if (" + mapsReady + ") {\n";
+    return s + launchCall(v, args, indent + "  ") + indent + "}\n";
+  }
+  return s + launchCall(v, args, indent);
+}
+
 
 }  // namespace
 
@@ -86,10 +135,13 @@ std::string printLauncherBody(const LauncherPlan& p) {
   bool targets = false;
   for (const auto& v : p.variants) targets |= v.minComputeCapability > 80;
   if (targets) s << "  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80\n";
-  for (const LaunchVariant& v : p.variants) {
+  for (std::size_t i = 0; i < p.variants.size(); ++i) {
+    const LaunchVariant& v = p.variants[i];
     const std::string c = conditionOf(p, v, targets);
-    if (c.empty()) return s.str() + launch(p, v, "  ");
-    s << "  if (" << c << ") {\n" << launch(p, v, "    ") << "  }\n";
+    const int index = static_cast<int>(i);
+    if (c.empty() && v.maps.empty()) return s.str() + launch(p, v, "  ", index);
+    if (c.empty()) s << "  {\n" << launch(p, v, "    ", index) << "  }\n";
+    else s << "  if (" << c << ") {\n" << launch(p, v, "    ", index) << "  }\n";
   }
   s << "  return cudaErrorNoKernelImageForDevice;  // no variant was built for this device\n";
   return s.str();

@@ -73,10 +73,15 @@ void KernelPrinter::async(const Op& o) {
       return;
     case OpKind::TmaLoad: {
       // (desc, buffer, mbarriers, index, coords...)
+      // Coordinates innermost first, as the descriptor orders its axes; panel p of a swizzled
+      // buffer starts after p panels of every row.
       std::string coords;
-      for (std::size_t i = 4; i < o.operands.size(); ++i) coords += ", " + scalar(o.operands[i]);
-      line("if (" + elected_ + ") tilecc::tma_load_" + std::to_string(o.operands.size() - 4) + "d(" + buffer(o.operands[1]) +
-           ", &" + names_.of(o.operands[0]) + ", " + mbarrierAt(buffer(o.operands[2]), scalar(o.operands[3])) + coords + ");");
+      for (std::size_t i = o.operands.size(); i-- > 4;) coords += ", " + scalar(o.operands[i]);
+      const Value* buf = o.operands[1];
+      const std::int64_t rows = buf->type.shape.empty() ? 1 : buf->type.shape[0];
+      const std::string dst = o.count ? buffer(buf) + " + " + std::to_string(o.count * rows * buf->type.smem.swizzle) : buffer(buf);
+      line("if (" + elected_ + ") tilecc::tma_load_" + std::to_string(o.operands.size() - 4) + "d(" + dst + ", &" +
+           names_.of(o.operands[0]) + ", " + mbarrierAt(buffer(o.operands[2]), scalar(o.operands[3])) + coords + ");");
       return;
     }
     case OpKind::TmaStore: {

@@ -31,6 +31,11 @@ void KernelPrinter::hopper(const Op& o) {
       for (std::size_t i = 0; i < o.operands.size(); ++i) {
         views_[o.results[i]->id] = view(o.operands[i]);
         names_.alias(o.results[i], o.operands[i]);
+        // An accumulator the loop kept in flight: its registers are read only after this wait.
+        if (o.count == 0 && o.operands[i]->def && o.operands[i]->def->kind == OpKind::For) {
+          loop(geo(o.operands[i]).n, "tilecc::fence_operand(" + el(o.operands[i], "reg") + ");");
+          loop(geo(o.operands[i]).n, "tilecc::wgmma_settle(" + el(o.operands[i], "reg") + ");");
+        }
       }
       return;
     }
@@ -72,8 +77,20 @@ void KernelPrinter::wgmma(const Op& o) {
   const int regs1 = gr.ax[1].regs;  // N / 4
   const int sa = a->type.smem.swizzle, sb = b->type.smem.swizzle;
   const DescOffsets da = kMajor(sa), db = bT ? kMajor(sb) : mnMajor(sb, K);
-  const std::string rn = array(r, "wgmma accumulator");
-  loop(gr.n, rn + "[reg] = " + el(acc, "reg") + ";");
+  // A carried accumulator used only here is updated in place: a register copy would read
+  // registers that the previous iteration's wgmma may still be writing (kept in flight).
+  std::string rn;
+  const bool carried = acc->owner && acc->owner->parent && acc->owner->parent->kind == OpKind::For;
+  const auto us = users_.find(acc);
+  const View av = view(acc);
+  if (carried && acc->layout == r->layout && us != users_.end() && us->second.size() == 1 && !av.scalar && av.strides == gr.rstride) {
+    views_[r->id] = av;
+    names_.alias(r, acc);
+    rn = av.base;
+  } else {
+    rn = array(r, "wgmma accumulator");
+    loop(gr.n, rn + "[reg] = " + el(acc, "reg") + ";");
+  }
   line("{");
   ++indent_;
   line("// A " + names_.of(a) + " [" + std::to_string(M) + "][" + std::to_string(K) + "] K-major, B " + names_.of(b) +

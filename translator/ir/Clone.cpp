@@ -82,6 +82,7 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->target = k.target;
   c->assumed = k.assumed;
   c->paramInfo = k.paramInfo;
+  c->tensorMaps = k.tensorMaps;
   c->layouts = k.layouts;
   c->sharedBytes = k.sharedBytes;
   // Values keep their ids (names and output stay identical); ops are rebuilt over them.

@@ -45,7 +45,8 @@ enum class OpKind : std::uint8_t {
   Return,       // leaves the kernel
   Hint,         // identity; hint, hintValue (seeds the axis analysis)
   Scan,         // reduce (the combine), axis: inclusive scan along the axis; (x [, scratch])
-  Assert,       // (scalar bool) note: the source's assert(); stops the kernel when false
+  Assert,       // (scalar bool) note: the source's assert(); stops the kernel when false. count 1:
+                // a translator's check, kept under NDEBUG
   // ---- Tile level only (lowered by makeSharedExplicit) ----
   Reshape,
   Dot,          // (a, b, acc); tf32
@@ -64,7 +65,8 @@ enum class OpKind : std::uint8_t {
   MBarrierExpectTx,  // (mbarriers, index) count: bytes the phase's transactions bring
   MBarrierArrive,    // (mbarriers, index)
   MBarrierWait,      // (mbarriers, index, phase parity)
-  TmaLoad,        // (desc, buffer, mbarriers, index, coords...): one thread copies a box
+  TmaLoad,        // (desc, buffer, mbarriers, index, coords...): one thread copies a box; count:
+                  // the 128-byte panel of the swizzled buffer it fills
   TmaStore,       // (desc, buffer, coords...): one thread stores a box from shared memory
   TmaStoreWait,   // count: bulk store groups that may stay pending (reads of shared memory)
   Wgmma,          // (a: buffer or tile, b buffer, acc) → acc; instr; transposed: b holds [N][K]
@@ -156,7 +158,8 @@ struct Op {
   int offset = -1;                     // local_alloc: byte offset in shared memory (-1: not yet)
   bool transposed = false;             // shared_store, mma, wgmma
   int count = 0;                       // async_wait, wgmma_wait, tma_store_wait: pending groups;
-                                       // mbarrier_init: arrivals; mbarrier_expect_tx: bytes
+                                       // mbarrier_init: arrivals; mbarrier_expect_tx: bytes;
+                                       // tma_load: panel; assert: 1 for the translator's own
   Sync sync = Sync::Cta;               // barrier
   int barrierId = 0, barrierThreads = 0;  // barrier with Sync::Named
   MmaInstr instr = MmaInstr::F16;      // mma, wgmma
@@ -176,6 +179,27 @@ struct ParamInfo {
 };
 
 enum class Level : std::uint8_t { Tile, Gpu };
+
+/// A sum of products of integer parameters (indices into Kernel::params) with coefficients: a
+/// value the launcher computes before the launch.
+struct HostTerm {
+  std::int64_t coef = 1;
+  std::vector<int> params;
+  bool operator==(const HostTerm&) const = default;
+};
+using HostExpr = std::vector<HostTerm>;
+
+/// A TMA descriptor of a GPU-level variant, a parameter (TensorDesc) after the user's: the
+/// launcher encodes it (cuTensorMapEncodeTiled) from the arguments, and launches another variant
+/// where that fails (alignment, strides). Axes in tile order, the last contiguous.
+struct TensorMapInfo {
+  int param = -1;               // its index in Kernel::params
+  int baseParam = -1;           // the pointer parameter the tensor starts at
+  std::vector<HostExpr> dims;   // elements per axis
+  std::vector<HostExpr> strides;  // elements between neighbours along each axis but the last
+  std::vector<int> box;         // elements per axis of one copy
+  int swizzle = 128;            // bytes (0: none)
+};
 
 /// An assumption "this integer parameter equals 1" (a unit stride: `x + i * stride` is then
 /// contiguous), in Kernel::assumed and ParamFacts, where divisors are always positive.
@@ -197,6 +221,10 @@ struct Kernel {
   std::vector<std::pair<int, std::int64_t>> assumed;
   std::vector<Value*> params;
   std::vector<ParamInfo> paramInfo;
+  /// GPU level: the TMA descriptors among the parameters (after the user's own).
+  std::vector<TensorMapInfo> tensorMaps;
+  /// Parameters the user wrote (the launcher's); the rest are descriptors.
+  int userParams() const { return static_cast<int>(params.size() - tensorMaps.size()); }
   std::vector<Layout> layouts;  // Value::layout indexes this table
   int sharedBytes = 0;          // after allocateShared: bytes of shared memory per program
   std::unique_ptr<Block> body = std::make_unique<Block>();

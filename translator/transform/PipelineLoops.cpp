@@ -12,11 +12,29 @@
 //   }
 //   async_wait 0                               (copies past the last iteration, zero-filled)
 //
+// On sm_90a, in a variant whose arguments the launcher checked (the aligned one), loads whose
+// pointers and mask are a structured box (analysis/StructuredAccess.h) into 128-byte swizzled
+// buffers become TMA copies instead: one thread copies each box, and a ring of mbarriers
+// ("full", one per slot) tells every thread when a slot has landed:
+//
+//   full = mbarriers[S], each expecting one arrival; TMA descriptors become parameters
+//   if (iteration s in range) { expect_tx(full[s], bytes); tma boxes → slot s }   s = 0 .. S−2
+//   for (iv ...; read = 0, write = S−1, phase = 0) {
+//     wait(full[read], phase)                   → this iteration's slot has landed
+//     if (iv + (S−1)·step in range) { expect_tx(full[write], bytes); tma boxes → slot write }
+//     ... the body ...
+//     read, write advance; phase flips when read wraps
+//   }
+//
+// Copies for iterations past the end are not issued, so none is in flight after the loop and
+// trip counts 0, 1 or fewer than S need nothing else.
+//
 // A load qualifies when its pointers and mask can be computed for a later iteration (from the
 // induction variable and values defined before the loop, or a carried pointer advanced by an
 // invariant step), masked-off elements are zero, whole 4-, 8- or 16-byte runs lie along the
 // rows, and its value only fills a buffer that mma reads. Barriers come later, from the hazard
 // analysis (insertBarriers).
+#include "analysis/StructuredAccess.h"
 #include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
@@ -39,6 +57,8 @@ struct Pipe {
   int vec = 1;
   int axis = 1;             // the tile axis of the runs: a buffer row (0 for a transposed store)
   Value* ring = nullptr;
+  std::optional<StructuredBox> box;  // TMA: the box it reads
+  Value* desc = nullptr;
 };
 
 bool recomputable(const Op& o) {
@@ -46,15 +66,32 @@ bool recomputable(const Op& o) {
   return t.pure && o.regions.empty() && (t.family == Family::Scalar || t.family == Family::Shape || t.family == Family::Elementwise);
 }
 
-// The ops of `body` that v depends on, when v can be computed anywhere from `iv`, constants and
-// values defined before the loop through pure ops; added to `chain`. False if it cannot.
-bool chainOf(const Block& body, const Value* v, const Value* iv, std::set<const Op*>& chain) {
+// A carried scalar that every iteration advances by a step no iteration changes (a block
+// pointer's offsets): its step, else null.
+const Value* inductionStep(const Block& body, const Value* arg);
+
+// The ops of `body` that v depends on, when v can be computed anywhere from `iv`, carried
+// inductions (see inductionStep), constants and values defined before the loop through pure
+// ops; added to `chain`, with the inductions met in `inductions`. False if it cannot.
+bool chainOf(const Block& body, const Value* v, const Value* iv, std::set<const Op*>& chain,
+             std::set<const Value*>* inductions = nullptr) {
   std::set<const Op*> seen;
+  std::set<const Value*> found;
   bool ok = true;
   std::function<void(const Value*)> visit = [&](const Value* x) {
     if (!ok || x == iv) return;
     const Op* d = x->def;
     if (!d) {  // a block argument: of this loop's body (carried) or of an enclosing block
+      if (x->owner == &body && inductions && iv && !x->type.isTile()) {
+        const Value* step = inductionStep(body, x);
+        if (!step) {
+          ok = false;
+          return;
+        }
+        found.insert(x);
+        visit(step);
+        return;
+      }
       if (x->owner == &body || (x->owner && within(x->owner, body))) ok = false;
       return;
     }
@@ -70,8 +107,26 @@ bool chainOf(const Block& body, const Value* v, const Value* iv, std::set<const 
     for (const Value* y : d->operands) visit(y);
   };
   visit(v);
-  if (ok) chain.insert(seen.begin(), seen.end());
+  if (ok) {
+    chain.insert(seen.begin(), seen.end());
+    if (inductions) inductions->insert(found.begin(), found.end());
+  }
   return ok;
+}
+
+const Value* inductionStep(const Block& body, const Value* arg) {
+  const Op* y = yieldOf(body);
+  const auto j = static_cast<std::size_t>(std::find(body.args.begin(), body.args.end(), arg) - body.args.begin());
+  if (!y || j == 0 || j >= body.args.size()) return nullptr;
+  const Value* next = y->operands[j - 1];
+  const Op* d = next->def;
+  if (!d || d->parent != &body) return nullptr;
+  const Value* step = nullptr;
+  if (d->kind == OpKind::AddPtr && d->operands[0] == arg) step = d->operands[1];
+  if (d->kind == OpKind::Binary && d->binop == BinOp::Add) step = d->operands[0] == arg ? d->operands[1] : d->operands[1] == arg ? d->operands[0] : nullptr;
+  std::set<const Op*> unused;
+  if (!step || step->type.isTile() || !chainOf(body, step, nullptr, unused)) return nullptr;
+  return step;
 }
 
 bool isZero(const Value* v) {
@@ -85,7 +140,7 @@ bool isZero(const Value* v) {
 
 class Pipeliner {
  public:
-  Pipeliner(Kernel& k, Op& loop) : k_(k), loop_(loop), body_(*loop.regions[0]), iv_(body_.args[0]) {}
+  Pipeliner(Kernel& k, Op& loop, const Target& t) : k_(k), loop_(loop), body_(*loop.regions[0]), iv_(body_.args[0]), t_(t) {}
 
   void run() {
     const int S = k_.numStages;
@@ -94,6 +149,7 @@ class Pipeliner {
     for (auto& up : body_.ops)
       if (up->kind == OpKind::Load) consider(*up);
     if (pipes_.empty()) return;
+    if (tmaBoxes()) return runTma();
 
     Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
     pre.setInsertionBefore(loop_);
@@ -157,8 +213,11 @@ class Pipeliner {
   Op& loop_;
   Block& body_;
   Value* iv_;
+  const Target& t_;
+  Value* trip_ = nullptr;  // the trip-index atom of the structured-access analysis
   std::vector<Pipe> pipes_;
   std::map<const Value*, std::vector<Op*>> users_;
+  std::set<const Value*> inductions_;  // carried scalars the copies' addresses advance with
 
   void consider(Op& ld) {
     Value* r = ld.result();
@@ -177,7 +236,7 @@ class Pipeliner {
     p.store = st;
     p.buffer = buf;
     std::set<const Op*> chain;
-    if (!chainOf(body_, ptrs, iv_, chain)) {
+    if (!chainOf(body_, ptrs, iv_, chain, &inductions_)) {
       // Or a carried pointer advanced by a step that no iteration changes.
       for (std::size_t j = 1; j < body_.args.size(); ++j)
         if (body_.args[j] == ptrs) p.carried = static_cast<int>(j) - 1;
@@ -187,7 +246,7 @@ class Pipeliner {
       p.inc = next->def->operands[1];
       if (p.inc == iv_ || !chainOf(body_, p.inc, nullptr, chain)) return;
     }
-    if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain)) return;
+    if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain, &inductions_)) return;
     if (ld.operands.size() >= 3 && !isZero(ld.operands[2])) return;  // masked-off elements are zero-filled
     // Whole 4-, 8- or 16-byte runs along the buffer's rows, as the layout holds them: the
     // tile's rows, or its columns for a transposed store (B given K-contiguous: [N][K]).
@@ -232,17 +291,39 @@ class Pipeliner {
     Value* in = b.binary(BinOp::Lt, itc, bound, ElemType::of(Scalar::Bool));
     // The address and mask computations of every pipelined load, once, in body order.
     std::set<const Op*> chain;
+    std::set<const Value*> inds;
     for (const Pipe& p : pipes_) {
-      if (p.carried < 0) chainOf(body_, p.load->operands[0], iv_, chain);
+      if (p.carried < 0) chainOf(body_, p.load->operands[0], iv_, chain, &inds);
       else if (ahead > 0) chainOf(body_, p.inc, nullptr, chain);
-      if (p.load->operands.size() >= 2) chainOf(body_, p.load->operands[1], iv_, chain);
+      if (p.load->operands.size() >= 2) chainOf(body_, p.load->operands[1], iv_, chain, &inds);
     }
     ValueMap map{{iv_, it}};
-    std::vector<const Op*> ordered;  // in body order (cloning may insert into the body itself)
-    for (const auto& op : body_.ops)
-      if (chain.count(op.get())) ordered.push_back(op.get());
-    for (const Op* op : ordered) cloneOp(b, *op, map);
     auto mapped = [&](const Value* v) { return map.count(v) ? map.at(v) : const_cast<Value*>(v); };
+    auto cloneInOrder = [&](const std::set<const Op*>& ops) {
+      std::vector<const Op*> ordered;  // in body order (cloning may insert into the body itself)
+      for (const auto& op : body_.ops)
+        if (ops.count(op.get()) && !map.count(op->results.empty() ? nullptr : op->results[0])) ordered.push_back(op.get());
+      for (const Op* op : ordered) cloneOp(b, *op, map);
+    };
+    // Carried inductions (in body-argument order): their steps first, then their values
+    // `ahead` iterations on, from their initial values in the prologue.
+    std::set<const Op*> steps;
+    for (const Value* a : body_.args)
+      if (inds.count(a)) chainOf(body_, inductionStep(body_, a), nullptr, steps);
+    cloneInOrder(steps);
+    const bool inLoop = b.block == &body_;
+    for (std::size_t j = 1; j < body_.args.size(); ++j) {
+      Value* a = body_.args[j];
+      if (!inds.count(a)) continue;
+      Value* start = inLoop ? a : loop_.operands[j + 2];
+      Value* step = mapped(inductionStep(body_, a));
+      if (ahead > 0) {
+        Value* d = scaled(b, step, ahead);
+        start = a->type.elem.isPtr() ? b.one(OpKind::AddPtr, {start, d}, a->type) : b.binary(BinOp::Add, start, d, a->type.elem);
+      }
+      map[a] = start;
+    }
+    cloneInOrder(chain);
     for (const Pipe& p : pipes_) {
       const Value* ptrs0 = p.load->operands[0];
       Value* ptrs;
@@ -276,6 +357,220 @@ class Pipeliner {
     b.create(OpKind::AsyncCommit, {}, {});
   }
 
+  // ---- TMA ----
+
+  // Every pipelined load a structured box into a 128-byte swizzled buffer, in a variant whose
+  // arguments the launcher checks: then the loop copies with TMA.
+  bool tmaBoxes() {
+    if (!t_.hopper || !t_.wgmma || k_.assumed.empty()) return false;
+    trip_ = k_.newValue(Type::scalar(ElemType::of(Scalar::I32)), "trip");
+    trip_->owner = &body_;  // an atom, never an operand
+    for (Pipe& p : pipes_) {
+      const Type& bt = p.buffer->type;
+      const int eb = bt.elem.bytes();
+      if (p.store->transposed || bt.shape.size() != 2 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * eb) % 128 != 0)
+        return false;
+      p.box = structuredBox(k_, loop_, *p.load, trip_);
+      if (!p.box) return false;
+    }
+    return true;
+  }
+
+  // A polynomial's value as an i32 scalar (coordinates), with `trip` standing for the value given.
+  Value* emit(Builder& b, const Poly& p, Value* trip) {
+    const ElemType i32 = ElemType::of(Scalar::I32);
+    Value* sum = nullptr;
+    for (const auto& [m, c] : p.terms) {
+      Value* term = nullptr;
+      for (const Value* a : m) {
+        Value* x = a == trip_ ? trip : const_cast<Value*>(a);
+        if (x->type.elem != i32) x = b.one(OpKind::Convert, {x}, Type::scalar(i32));
+        term = term ? b.binary(BinOp::Mul, term, x, i32) : x;
+      }
+      if (!term) term = b.intConst(c, i32);
+      else if (c != 1) term = b.binary(BinOp::Mul, term, b.intConst(c, i32), i32);
+      sum = sum ? b.binary(BinOp::Add, sum, term, i32) : term;
+    }
+    return sum ? sum : b.intConst(0, i32);
+  }
+
+  HostExpr host(const Poly& p) {
+    HostExpr e;
+    for (const auto& [m, c] : p.terms) {
+      HostTerm t{c, {}};
+      for (const Value* a : m)
+        t.params.push_back(static_cast<int>(std::find(k_.params.begin(), k_.params.end(), a) - k_.params.begin()));
+      e.push_back(t);
+    }
+    return e;
+  }
+
+  // The descriptor parameter of a pipe's tensor.
+  Value* descriptor(const Pipe& p) {
+    const Type& bt = p.buffer->type;
+    const int inner = 128 / bt.elem.bytes();
+    Value* d = k_.newValue(Type::tensorDesc(bt.elem, {bt.shape[0], inner}));
+    const Value* r = p.load->result();
+    d->name = (r->name.empty() ? r->hint : r->name) + "_desc";
+    TensorMapInfo info;
+    info.param = static_cast<int>(k_.params.size());
+    info.baseParam = p.box->baseParam;
+    for (const Poly& x : p.box->dims) info.dims.push_back(host(x));
+    for (std::size_t a = 0; a + 1 < p.box->strides.size(); ++a) info.strides.push_back(host(p.box->strides[a]));
+    info.box = {bt.shape[0], inner};
+    info.swizzle = 128;
+    k_.params.push_back(d);
+    k_.paramInfo.push_back(ParamInfo{d->name, 0, 0});
+    k_.tensorMaps.push_back(info);
+    return d;
+  }
+
+  // The TMA copies of iteration `it` into slot `index` of every ring, completing on full[index].
+  Op* issueTma(Builder& b, Value* it, Value* full, Value* index) {
+    Value* bound = loop_.operands[1];
+    Value* itc = it->type.elem == bound->type.elem ? it : b.one(OpKind::Convert, {it}, bound->type);
+    Value* in = b.binary(BinOp::Lt, itc, bound, ElemType::of(Scalar::Bool));
+    Op* guard = b.create(OpKind::If, {in}, {});
+    Builder then{k_, b.addRegion(guard), loop_.loc, iv_->name, -1};
+    Builder other{k_, b.addRegion(guard), loop_.loc, iv_->name, -1};
+    // trip = (it − lower) / step
+    Value* trip = it;
+    const Value* lb = loop_.operands[0];
+    const Value* step = loop_.operands[2];
+    const bool lbZero = lb->def && lb->def->kind == OpKind::Constant && lb->def->intValue == 0;
+    if (!lbZero) trip = then.binary(BinOp::Sub, trip, const_cast<Value*>(lb), it->type.elem);
+    if (!(step->def && step->def->kind == OpKind::Constant && step->def->intValue == 1))
+      trip = then.binary(BinOp::Div, trip, const_cast<Value*>(step), it->type.elem);
+    int bytes = 0;
+    for (const Pipe& p : pipes_) bytes += static_cast<int>(p.buffer->type.sharedBytes());
+    Op* expect = then.create(OpKind::MBarrierExpectTx, {full, index}, {});
+    expect->count = bytes;
+    for (const Pipe& p : pipes_) {
+      const Type& bt = p.buffer->type;
+      const int inner = 128 / bt.elem.bytes();
+      Value* slotv = slot(then, p.ring, index);
+      std::vector<Value*> starts;
+      for (const Poly& s : p.box->starts) starts.push_back(emit(then, s, trip));
+      for (int panel = 0; panel < bt.shape[1] / inner; ++panel) {
+        std::vector<Value*> ops{p.desc, slotv, full, index};
+        ops.insert(ops.end(), starts.begin(), starts.end() - 1);
+        Value* last = starts.back();
+        if (panel) last = then.binary(BinOp::Add, last, then.intConst(panel * inner), last->type.elem);
+        ops.push_back(last);
+        Op* c = then.create(OpKind::TmaLoad, ops, {});
+        c->count = panel;
+        c->loc = p.load->loc;
+      }
+    }
+    then.create(OpKind::Yield, {}, {});
+    other.create(OpKind::Yield, {}, {});
+    return guard;
+  }
+
+  // One iteration's wgmma batch stays in flight during the next: the loop waits only for the
+  // batches before it (wait 1), and copies into the slot the previous iteration read after
+  // that wait; the loop's result is waited for after the loop. Done where the batch reads the
+  // ring and its accumulator is carried, waited for right after, and used by nothing else.
+  void keepWgmmaInFlight(Op* copies) {
+    Op* y = yieldOf(body_);
+    auto users = collectUsers(body_);
+    for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
+      Op* w = body_.ops[i].get();
+      Op* ww = body_.ops[i + 1].get();
+      if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
+          ww->operands[0] != w->result())
+        continue;
+      const Value* acc = w->operands[2];
+      const auto j = static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), acc) - body_.args.begin());
+      if (j == 0 || j >= body_.args.size() || users[acc].size() != 1 || users[w->result()].size() != 1) continue;
+      const auto& waitedUsers = users[ww->result()];
+      if (waitedUsers.size() != 1 || waitedUsers[0] != y || y->operands[j - 1] != ww->result()) continue;
+      y->operands[j - 1] = w->result();
+      ww->operands.clear();
+      ww->results.clear();
+      ww->count = 1;
+      // The next copies go after the wait: their slot was read by the batch it completes.
+      const long from = Builder::indexOf(body_, copies);
+      std::unique_ptr<Op> moved = std::move(body_.ops[static_cast<std::size_t>(from)]);
+      body_.ops.erase(body_.ops.begin() + from);
+      body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, ww) + 1, std::move(moved));
+      Value* result = loop_.results[j - 1];
+      Builder after{k_, loop_.parent, loop_.loc, {}, -1};
+      after.setInsertionAfter(loop_);
+      Op* fin = after.create(OpKind::WgmmaWait, {}, {result->type});
+      fin->count = 0;
+      fin->result()->layout = result->layout;
+      fin->result()->name = result->name;
+      fin->result()->hint = result->hint;
+      replaceAllUses(*k_.body, result, fin->result());
+      fin->operands = {result};
+      return;
+    }
+  }
+
+  void runTma() {
+    const int S = k_.numStages;
+    Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
+    pre.setInsertionBefore(loop_);
+    for (Pipe& p : pipes_) {
+      const Type& t = p.buffer->type;
+      p.ring = pre.one(OpKind::LocalAlloc, {}, Type::shared(t.elem, t.shape, S, t.smem));
+      const Value* r = p.load->result();
+      p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
+      p.desc = descriptor(p);
+    }
+    Value* full = pre.one(OpKind::LocalAlloc, {}, Type::mbarriers(S));
+    full->name = iv_->name + "_full";
+    Op* init = pre.create(OpKind::MBarrierInit, {full}, {});
+    init->count = 1;  // the issuing thread's arrive.expect_tx
+    // Starts that are non-negative in every program the grid launches, but not provably so.
+    for (const Pipe& p : pipes_)
+      for (const Poly& c : p.box->checks) {
+        Value* v = emit(pre, c, pre.intConst(0));
+        Op* a = pre.create(OpKind::Assert, {pre.binary(BinOp::Ge, v, pre.intConst(0), ElemType::of(Scalar::Bool))}, {});
+        a->count = 1;
+        a->loc = p.load->loc;
+        a->note = "a TMA box would start below its tensor: the pointers read before it";
+      }
+    Value* lb = loop_.operands[0];
+    Value* step = loop_.operands[2];
+    for (int s = 0; s + 1 < S; ++s) {
+      Value* it = s == 0 ? lb : pre.binary(BinOp::Add, lb, scaled(pre, step, s), lb->type.elem);
+      issueTma(pre, it, full, pre.intConst(s));
+    }
+    Value* read = carry(pre.intConst(0), "pipe_read");
+    Value* write = carry(pre.intConst(S - 1), "pipe_write");
+    Value* phase = carry(pre.intConst(0), "pipe_phase");
+    Builder top{k_, &body_, loop_.loc, iv_->name, 0};
+    top.create(OpKind::MBarrierWait, {full, read, phase}, {});
+    Value* ahead = top.binary(BinOp::Add, iv_, scaled(top, step, S - 1), iv_->type.elem);
+    ahead->name = iv_->name + "_ahead";
+    Op* copies = issueTma(top, ahead, full, write);
+    for (Pipe& p : pipes_) {
+      Value* current = slot(top, p.ring, read);
+      replaceAllUses(body_, p.buffer, current);
+      erase(*p.store);
+      p.load->results.clear();
+      erase(*p.load);
+      erase(*p.buffer->def);
+    }
+    // read and write advance around the ring; the phase flips each time read wraps.
+    Op* y = yieldOf(body_);
+    Builder end{k_, &body_, y->loc, "pipe", -1};
+    end.setInsertionBefore(*y);
+    const std::size_t n = y->operands.size();
+    Value* wrap = end.binary(BinOp::Eq, read, end.intConst(S - 1), ElemType::of(Scalar::Bool));
+    for (std::size_t j = n - 3; j < n - 1; ++j) {
+      Value* cur = body_.args[j + 1];
+      Value* last = end.binary(BinOp::Eq, cur, end.intConst(S - 1), ElemType::of(Scalar::Bool));
+      Value* next = end.binary(BinOp::Add, cur, end.intConst(1), cur->type.elem);
+      y->operands[j] = end.create(OpKind::Select, {last, end.intConst(0), next}, {cur->type})->result();
+    }
+    Value* flipped = end.binary(BinOp::Xor, phase, end.intConst(1), phase->type.elem);
+    y->operands[n - 1] = end.create(OpKind::Select, {wrap, flipped, phase}, {phase->type})->result();
+    keepWgmmaInFlight(copies);
+  }
+
   // Adds a loop-carried scalar with initial value `init` (unchanged by the body until the
   // caller rewrites its yield operand); returns the body's block argument.
   Value* carry(Value* init, const std::string& name) {
@@ -299,7 +594,7 @@ void pipelineLoops(Kernel& k, const Target& t) {
   walk(*k.body, [&](Op& o) {
     if (o.kind == OpKind::For) loops.push_back(&o);
   });
-  for (Op* l : loops) Pipeliner(k, *l).run();
+  for (Op* l : loops) Pipeliner(k, *l, t).run();
 }
 
 }  // namespace tilecc::ir

@@ -19,3 +19,9 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
 
 /// matmul<bfloat16, 128, 128, 64, 8, true, activation::relu>
 cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+
+/// matmul<half, 128, 256, 64, 8, false, activation::none>
+cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+
+/// matmul<bfloat16, 128, 256, 64, 8, false, activation::none>
+cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);

@@ -5,7 +5,8 @@
 // The generated code calls them only from sm_90a bodies; elsewhere they compile to nothing.
 #pragma once
 
-#include <cuda.h>  // CUtensorMap (the type only: nothing here links against the driver)
+#include <cuda.h>  // CUtensorMap and the encoder's types (nothing here links against the driver)
+#include <cuda_runtime_api.h>
 
 #include <cstdint>
 
@@ -148,12 +149,87 @@ __device__ __forceinline__ std::uint64_t wgmma_desc(const void* start, unsigned 
   return static_cast<std::uint64_t>((smem_addr(start) & 0x3FFFF) >> 4) | static_cast<std::uint64_t>((leading >> 4) & 0x3FFF) << 16 |
          static_cast<std::uint64_t>((stride >> 4) & 0x3FFF) << 32 | mode << 62;
 }
+/// Pins an accumulator register at this point of the program: the compiler may not move its
+/// reads or writes across (after a wgmma wait, before the next wgmma), as it otherwise may
+/// for registers an asm statement's "memory" clobber does not cover.
+__device__ __forceinline__ void fence_operand(float& r) { asm volatile("" : "+f"(r)::"memory"); }
+/// An accumulator register kept in flight across a loop, read after its final wait: adding
+/// -0.0 leaves every value (NaN, ±0 included) as it is, but ptxas otherwise folds the first
+/// conversions of the epilogue into the wgmma pipeline and serialises it (C7514).
+__device__ __forceinline__ void wgmma_settle(float& r) {
+#ifdef TILECC_SM90A
+  asm volatile("add.f32 %0, %0, 0f80000000;\n" : "+f"(r));
+#endif
+}
 /// Waits until at most N wgmma groups of this warp group are in flight.
 template <int N>
 __device__ __forceinline__ void wgmma_wait() {
 #ifdef TILECC_SM90A
   asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
 #endif
+}
+
+// ---- TMA descriptors, encoded by the launcher ----
+/// The last descriptor a launcher encoded for one tensor parameter (one per launcher, variant
+/// and tensor, per host thread): re-encoded only when an argument it depends on changes.
+struct TensorMapCache {
+  bool valid = false, ok = false;
+  const void* base = nullptr;
+  int dtype = 0, rank = 0, swizzle = 0;
+  std::uint64_t dims[5] = {}, strides[4] = {};
+  std::uint32_t box[5] = {};
+  CUtensorMap map;
+};
+
+/// A tiled descriptor (axes innermost first, strides in bytes, zero fill out of bounds), or null
+/// where TMA cannot describe the tensor (alignment, strides, sizes): the launcher then takes
+/// another variant. cuTensorMapEncodeTiled comes from the driver through the runtime
+/// (cudaGetDriverEntryPointByVersion): nothing links against libcuda.
+static inline const CUtensorMap* tensor_map(TensorMapCache& c, const void* base, int dtype, int rank, const std::uint64_t* dims,
+                                            const std::uint64_t* strides, const std::uint32_t* box, int swizzle) {
+  bool same = c.valid && c.base == base && c.dtype == dtype && c.rank == rank && c.swizzle == swizzle;
+  for (int i = 0; same && i < rank; ++i) same = c.dims[i] == dims[i] && c.box[i] == box[i] && (i + 1 == rank || c.strides[i] == strides[i]);
+  if (same) return c.ok ? &c.map : nullptr;
+  c.valid = true;
+  c.ok = false;
+  c.base = base;
+  c.dtype = dtype;
+  c.rank = rank;
+  c.swizzle = swizzle;
+  for (int i = 0; i < rank; ++i) {
+    c.dims[i] = dims[i];
+    c.box[i] = box[i];
+    if (i + 1 < rank) c.strides[i] = strides[i];
+  }
+  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0) return nullptr;
+  for (int i = 0; i < rank; ++i)
+    if (dims[i] == 0 || dims[i] > (std::uint64_t{1} << 32) || (i + 1 < rank && (strides[i] % 16 != 0 || strides[i] >= (std::uint64_t{1} << 40))))
+      return nullptr;
+  using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*, const cuuint64_t*,
+                              const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
+                              CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+  static Encode encode = [] {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult q;
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess)
+      fn = nullptr;
+    return reinterpret_cast<Encode>(fn);
+  }();
+  if (!encode) return nullptr;
+  cuuint64_t d[5], st[4];
+  cuuint32_t b[5], e[5];
+  for (int i = 0; i < rank; ++i) {
+    d[i] = dims[i];
+    b[i] = box[i];
+    e[i] = 1;
+    if (i + 1 < rank) st[i] = strides[i];
+  }
+  const CUtensorMapSwizzle sw = swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE;
+  c.ok = encode(&c.map, static_cast<CUtensorMapDataType>(dtype), static_cast<cuuint32_t>(rank), const_cast<void*>(base), d, st, b, e,
+                CU_TENSOR_MAP_INTERLEAVE_NONE, sw, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+  return c.ok ? &c.map : nullptr;
 }
 
 }  // namespace tilecc

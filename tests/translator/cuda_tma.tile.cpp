@@ -1,0 +1,113 @@
+// TMA on sm_90a: in the variant whose arguments the launcher checks (the aligned one), loads of
+// a pipelined dot loop whose pointers and mask form a box become TMA copies completing on a ring
+// of mbarriers, with the descriptors encoded by the launcher (the next variant runs where one
+// cannot be encoded), and the wgmma batch of one iteration stays in flight during the next
+// (wait 1 in the loop, wait 0 after it). Rows of A taken modulo M (Triton's tutorial) are a box
+// too, because the rows past M are only stored under a mask that drops them; where such a row
+// reaches memory unmasked, the load stays on cp.async.
+// ARGS: --arch sm_80,sm_90a -o -
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+// CHECK-LABEL: ---- gemm -> gemm_sm90a ----
+// CHECK-NOT: tma_load
+// CHECK-LABEL: ---- gemm -> gemm_sm90a_aligned ----
+// CHECK: const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc)
+// CHECK: tilecc::mbarrier_init(k_full + 8 * i, 1);
+// The rows start at a program's first row: not provably >= 0 (pid_m is a quotient), so checked.
+// CHECK: __trap();  // a TMA box would start below its tensor
+// Prologue: iteration 0 into slot 0; coordinates innermost first (column k, then row).
+// CHECK: if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
+// CHECK: if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, {{[a-z_0-9]+}});
+// B [64][128]: two 64-column panels of 8192 bytes.
+// CHECK: if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, {{[a-z_0-9]+}}, 0);
+// CHECK: if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot + 8192, &b_tile_desc, k_full,
+// CHECK: for (int k = 0; k < K; k += 64) {
+// CHECK-NEXT: tilecc::mbarrier_wait(k_full + 8 * (pipe_read), pipe_phase);
+// CHECK: tilecc::wgmma_commit();
+// CHECK: tilecc::wgmma_wait<1>();
+// The copies after the wait, into the slot the previous iteration read, after a CTA barrier.
+// CHECK: __syncthreads();  // writes after the reads of wgmma
+// CHECK: tilecc::tma_load_2d(a_tile_ring_slot_{{[0-9]+}}, &a_tile_desc, k_full + 8 * (pipe_write),
+// CHECK: pipe_phase = pipe_sel
+// CHECK: tilecc::wgmma_wait<0>();
+// CHECK: tilecc::wgmma_settle(acc[reg]);
+// CHECK-LABEL: ---- gemm_unmasked_rows -> gemm_unmasked_rows_sm90a_aligned ----
+// CHECK-NOT: tma_load
+// CHECK: tilecc::cp_async16(
+// CHECK-LABEL: ---- block_gemm -> block_gemm_sm90a_aligned ----
+// Block pointers: the mask says 0 <= coordinate, so no check; offsets advance by 64 columns / rows.
+// CHECK-NOT: __trap();  // a TMA
+// CHECK: tilecc::tma_load_2d(
+// The launcher: descriptors from the arguments (innermost first, strides in bytes), cached.
+// CHECK-LABEL: cudaError_t launch_gemm(
+// CHECK: static thread_local tilecc::TensorMapCache tilecc_map_0_0;
+// CHECK-NEXT: const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
+// CHECK-NEXT: const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+// CHECK-NEXT: const uint32_t tilecc_box_0_0[] = {64u, 128u};
+// CHECK-NEXT: const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
+// CHECK: const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
+// CHECK: if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+// CHECK: <<<grid, 256, 98336, stream>>>(a, b, c, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+// Otherwise the sm_90a kernel without TMA.
+// CHECK: if (tilecc_cc >= 90) {
+// CHECK: ::tilecc_kernels::gemm_sm90a<<<
+
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void gemm(const half* a, const half* b, half* c, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  const int pid = program_id(0);
+  const int grid_n = cdiv(N, 128);
+  const int pid_m = pid / grid_n, pid_n = pid % grid_n;
+  auto rm = (pid_m * 128 + arange<128>()) % M;
+  auto rn = pid_n * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto a_ptrs = a + cast<int64_t>(col(rm)) * lda + row(rk);
+  auto b_ptrs = b + cast<int64_t>(col(rk)) * ldb + row(rn);
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a_ptrs, row(rk) < K - k, 0.0f);
+    auto b_tile = load(b_ptrs, (col(rk) < K - k) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+    a_ptrs += 64;
+    b_ptrs += 64 * ldb;
+  }
+  auto cm = pid_m * 128 + arange<128>();
+  store(c + cast<int64_t>(col(cm)) * ldc + row(rn), cast<half>(acc), (col(cm) < M) & (row(rn) < N));
+}
+
+// The same, but every row of C is stored: the wrapped rows of A are observed.
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void gemm_unmasked_rows(const half* a, const half* b, half* c, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  const int pid = program_id(0);
+  const int grid_n = cdiv(N, 128);
+  const int pid_m = pid / grid_n, pid_n = pid % grid_n;
+  auto rm = (pid_m * 128 + arange<128>()) % M;
+  auto rn = pid_n * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto a_ptrs = a + cast<int64_t>(col(rm)) * lda + row(rk);
+  auto b_ptrs = b + cast<int64_t>(col(rk)) * ldb + row(rn);
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a_ptrs, row(rk) < K - k, 0.0f);
+    auto b_tile = load(b_ptrs, (col(rk) < K - k) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+    a_ptrs += 64;
+    b_ptrs += 64 * ldb;
+  }
+  auto cm = pid_m * 128 + arange<128>();
+  store(c + cast<int64_t>(col(cm)) * ldc + row(rn), cast<half>(acc), row(rn) < N);
+}
+
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void block_gemm(const bfloat16* a, const bfloat16* b, float* c, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  const int pid_m = program_id(0), pid_n = program_id(1);
+  auto pa = make_block_ptr<128, 64>(a, {M, K}, {lda, 1}, {pid_m * 128, 0});
+  auto pb = make_block_ptr<64, 128>(b, {K, N}, {ldb, 1}, {0, pid_n * 128});
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    acc = dot(load(pa), load(pb), acc);
+    pa = advance(pa, {0, 64});
+    pb = advance(pb, {64, 0});
+  }
+  store(make_block_ptr<128, 128>(c, {M, N}, {ldc, 1}, {pid_m * 128, pid_n * 128}), acc);
+}

@@ -1,0 +1,579 @@
+#include "analysis/StructuredAccess.h"
+
+#include "ir/OpTraits.h"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace tilecc::ir {
+
+// ---- polynomials ----
+
+bool Poly::IdLess::operator()(const std::vector<const Value*>& a, const std::vector<const Value*>& b) const {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](const Value* x, const Value* y) { return x->id < y->id; });
+}
+
+Poly Poly::constant(std::int64_t c) {
+  Poly p;
+  if (c) p.terms[{}] = c;
+  return p;
+}
+
+Poly Poly::atom(const Value* v) {
+  Poly p;
+  p.terms[{v}] = 1;
+  return p;
+}
+
+Poly Poly::operator+(const Poly& o) const {
+  Poly r = *this;
+  for (const auto& [m, c] : o.terms)
+    if ((r.terms[m] += c) == 0) r.terms.erase(m);
+  return r;
+}
+
+Poly Poly::operator-(const Poly& o) const { return *this + o * constant(-1); }
+
+Poly Poly::operator*(const Poly& o) const {
+  Poly r;
+  for (const auto& [m1, c1] : terms)
+    for (const auto& [m2, c2] : o.terms) {
+      std::vector<const Value*> m = m1;
+      m.insert(m.end(), m2.begin(), m2.end());
+      std::sort(m.begin(), m.end(), [](const Value* x, const Value* y) { return x->id < y->id; });
+      if ((r.terms[m] += c1 * c2) == 0) r.terms.erase(m);
+    }
+  return r;
+}
+
+std::optional<std::int64_t> Poly::constantValue() const {
+  if (terms.empty()) return 0;
+  if (terms.size() == 1 && terms.begin()->first.empty()) return terms.begin()->second;
+  return std::nullopt;
+}
+
+bool onlyParams(const Poly& p) {
+  for (const auto& [m, c] : p.terms)
+    for (const Value* a : m)
+      if (a->def || a->owner || !a->type.elem.isInt()) return false;
+  return true;
+}
+
+namespace {
+
+// An affine function of the tile indices with polynomial coefficients; for pointer tiles the
+// parameter they start at. `wraps`: axes whose index was reduced modulo a bound.
+struct Form {
+  const Value* base = nullptr;
+  Poly c0;
+  std::vector<Poly> coef;
+  struct Wrap {
+    int axis;
+    Poly start, bound;
+  };
+  std::vector<Wrap> wraps;
+  bool uniform() const {
+    return std::all_of(coef.begin(), coef.end(), [](const Poly& p) { return p.isZero(); });
+  }
+};
+
+// One comparison of a mask, normalised: coordinate `axis` < bound (upper) or >= bound (lower).
+struct Bound {
+  int axis;
+  bool upper;
+  Poly value;  // in coordinates: start_axis + i_axis < value (or >= value)
+};
+
+class Analysis {
+ public:
+  Analysis(const Kernel& k, const Op& loop, const Value* trip) : k_(k), loop_(loop), body_(*loop.regions[0]), trip_(trip) {}
+
+  std::optional<Form> form(const Value* v) {
+    if (auto it = memo_.find(v); it != memo_.end()) return it->second;
+    std::optional<Form> f = compute(v);
+    memo_[v] = f;
+    return f;
+  }
+
+  // Conjuncts of a mask tile (axes mapped to the load's), as comparisons of forms.
+  bool conjuncts(const Value* m, const std::vector<int>& axes, std::vector<std::pair<Form, BinOp>>& out) {
+    const Op* d = m->def;
+    if (!d) return false;
+    switch (d->kind) {
+      case OpKind::Constant: return d->intValue != 0;
+      case OpKind::Splat: return conjuncts(d->operands[0], {}, out);
+      case OpKind::Broadcast: return conjuncts(d->operands[0], axes, out);
+      case OpKind::ExpandDims: {
+        std::vector<int> inner = axes;
+        inner.erase(inner.begin() + d->axis);
+        return conjuncts(d->operands[0], inner, out);
+      }
+      case OpKind::Binary:
+        if (d->binop == BinOp::And) return conjuncts(d->operands[0], axes, out) && conjuncts(d->operands[1], axes, out);
+        if (d->binop == BinOp::Lt || d->binop == BinOp::Le || d->binop == BinOp::Gt || d->binop == BinOp::Ge) {
+          auto a = form(d->operands[0]);
+          auto b = form(d->operands[1]);
+          if (!a || !b || a->base || b->base || !a->wraps.empty() || !b->wraps.empty()) return false;
+          Form diff;
+          diff.c0 = a->c0 - b->c0;
+          diff.coef.assign(axes.empty() ? 0 : static_cast<std::size_t>(*std::max_element(axes.begin(), axes.end()) + 1), Poly{});
+          for (std::size_t i = 0; i < a->coef.size(); ++i) {
+            if (i >= axes.size()) return false;
+            diff.coef[static_cast<std::size_t>(axes[i])] = a->coef[i] - b->coef[i];
+          }
+          out.push_back({diff, d->binop});
+          return true;
+        }
+        return false;
+      default: return false;
+    }
+  }
+
+ private:
+  const Kernel& k_;
+  const Op& loop_;
+  const Block& body_;
+  const Value* trip_;
+  std::map<const Value*, std::optional<Form>> memo_;
+
+  bool invariant(const Value* v) const {
+    if (v->def) return !within(v->def->parent, body_);
+    if (v->owner) return !within(v->owner, body_);
+    return true;  // a parameter
+  }
+
+  static Form scalar(Poly p) {
+    Form f;
+    f.c0 = std::move(p);
+    return f;
+  }
+
+  std::optional<Form> compute(const Value* v) {
+    const Op* d = v->def;
+    if (v->owner == &body_) {  // the induction variable, or a carried pointer advanced by a fixed step
+      const Value* iv = body_.args[0];
+      auto lb = form(loop_.operands[0]);
+      auto step = form(loop_.operands[2]);
+      if (!lb || !step || !lb->coef.empty() || !step->coef.empty()) return std::nullopt;
+      const Poly trip = Poly::atom(trip_);
+      if (v == iv) return scalar(lb->c0 + trip * step->c0);
+      const std::size_t j = static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), v) - body_.args.begin());
+      // Carried pointers (tiles or scalars) and integers that each iteration advances by a step.
+      const Op* next = yieldOf(body_)->operands[j - 1]->def;
+      const Value* by = nullptr;
+      if (next && next->kind == OpKind::AddPtr && next->operands[0] == v) by = next->operands[1];
+      if (next && next->kind == OpKind::Binary && next->binop == BinOp::Add)
+        by = next->operands[0] == v ? next->operands[1] : next->operands[1] == v ? next->operands[0] : nullptr;
+      if (!by) return std::nullopt;
+      auto init = form(loop_.operands[j + 2]);
+      auto inc = form(by);
+      if (!init || !inc || !inc->uniform() || !inc->wraps.empty()) return std::nullopt;
+      Form f = *init;
+      f.c0 = f.c0 + trip * inc->c0;
+      return f;
+    }
+    if (!d) {
+      if (!invariant(v)) return std::nullopt;
+      if (v->type.isTile()) return std::nullopt;
+      if (v->type.elem.isPtr()) {
+        if (v->owner) return std::nullopt;
+        Form f;
+        f.base = v;
+        return f;
+      }
+      if (!v->type.elem.isInt()) return std::nullopt;
+      // A parameter this variant assumes equal to 1 (a unit stride the launcher checked).
+      const auto index = std::find(k_.params.begin(), k_.params.end(), v) - k_.params.begin();
+      for (const auto& [i, value] : k_.assumed)
+        if (i == index && value == kEqualsOne) return scalar(Poly::constant(1));
+      return scalar(Poly::atom(v));
+    }
+    auto atomOr = [&]() -> std::optional<Form> {
+      if (v->type.isTile() || !v->type.elem.isInt() || !invariant(v)) return std::nullopt;
+      return scalar(Poly::atom(v));
+    };
+    switch (d->kind) {
+      case OpKind::Constant:
+        if (!v->type.elem.isInt()) return std::nullopt;
+        return scalar(Poly::constant(d->intValue));
+      case OpKind::Arange: {
+        Form f;
+        f.coef = {Poly::constant(1)};
+        return f;
+      }
+      case OpKind::Hint: return form(d->operands[0]);
+      case OpKind::Convert:
+        if (!v->type.elem.isInt() || !d->operands[0]->type.elem.isInt() || v->type.elem.bytes() < d->operands[0]->type.elem.bytes())
+          return atomOr();
+        return form(d->operands[0]);
+      case OpKind::Splat: {
+        auto s = form(d->operands[0]);
+        if (!s) return std::nullopt;
+        s->coef.assign(v->type.shape.size(), Poly{});
+        return s;
+      }
+      case OpKind::Broadcast: {
+        auto s = form(d->operands[0]);
+        if (!s) return std::nullopt;
+        for (std::size_t a = 0; a < s->coef.size(); ++a)
+          if (d->operands[0]->type.shape[a] == 1) s->coef[a] = Poly{};
+        return s;
+      }
+      case OpKind::ExpandDims: {
+        auto s = form(d->operands[0]);
+        if (!s) return std::nullopt;
+        s->coef.insert(s->coef.begin() + d->axis, Poly{});
+        for (auto& w : s->wraps)
+          if (w.axis >= d->axis) ++w.axis;
+        return s;
+      }
+      case OpKind::AddPtr: {
+        auto p = form(d->operands[0]);
+        auto o = form(d->operands[1]);
+        if (!p || !o || o->base || !p->base) return std::nullopt;
+        return add(*p, *o, v->type.shape.size(), 1);
+      }
+      case OpKind::Binary: {
+        auto a = form(d->operands[0]);
+        auto b = form(d->operands[1]);
+        if (!a || !b || a->base || b->base) return atomOr();
+        const std::size_t r = v->type.shape.size();
+        switch (d->binop) {
+          case BinOp::Add: return add(*a, *b, r, 1);
+          case BinOp::Sub: return add(*a, *b, r, -1);
+          case BinOp::Mul: {
+            if (!b->uniform()) std::swap(a, b);
+            if (!b->uniform() || !b->wraps.empty()) return atomOr();
+            Form f = *a;
+            f.c0 = f.c0 * b->c0;
+            for (auto& c : f.coef) c = c * b->c0;
+            return f;
+          }
+          case BinOp::Shl: {
+            auto s = b->c0.constantValue();
+            if (!b->uniform() || !s || *s < 0 || *s > 30) return atomOr();
+            Form f = *a;
+            f.c0 = f.c0 * Poly::constant(std::int64_t{1} << *s);
+            for (auto& c : f.coef) c = c * Poly::constant(std::int64_t{1} << *s);
+            return f;
+          }
+          case BinOp::Rem: {
+            // (start + i_axis) % bound on a tile: a wrapped index (see wrappedRowsUnobserved).
+            if (!v->type.isTile() || !b->uniform() || !onlyParams(b->c0) || !a->wraps.empty()) return atomOr();
+            int axis = -1;
+            for (std::size_t i = 0; i < a->coef.size(); ++i) {
+              if (a->coef[i].isZero()) continue;
+              if (axis >= 0 || a->coef[i].constantValue() != 1) return std::nullopt;
+              axis = static_cast<int>(i);
+            }
+            if (axis < 0) return std::nullopt;
+            Form f = *a;
+            f.wraps.push_back({axis, a->c0, b->c0});
+            return f;
+          }
+          default: return atomOr();
+        }
+      }
+      default: return atomOr();
+    }
+  }
+
+  static std::optional<Form> add(const Form& a, const Form& b, std::size_t rank, std::int64_t sign) {
+    Form f;
+    f.base = a.base;
+    const Poly s = Poly::constant(sign);
+    f.c0 = a.c0 + b.c0 * s;
+    f.coef.assign(rank, Poly{});
+    for (std::size_t i = 0; i < rank; ++i) {
+      if (i < a.coef.size()) f.coef[i] = f.coef[i] + a.coef[i];
+      if (i < b.coef.size()) f.coef[i] = f.coef[i] + b.coef[i] * s;
+    }
+    f.wraps = a.wraps;
+    f.wraps.insert(f.wraps.end(), b.wraps.begin(), b.wraps.end());
+    return f;
+  }
+};
+
+bool isZeroConstant(const Value* v) {
+  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast || v->def->kind == OpKind::Convert))
+    v = v->def->operands[0];
+  if (!v->def || v->def->kind != OpKind::Constant) return false;
+  std::uint64_t bits;
+  std::memcpy(&bits, &v->def->floatValue, sizeof bits);
+  return v->def->intValue == 0 && bits == 0;
+}
+
+// A scalar that is never negative: program ids, non-negative constants, and sums, products,
+// minima, maxima, remainders and quotients of such values.
+bool nonNegative(const Value* v, int depth = 0) {
+  const Op* d = v->def;
+  if (!d || depth > 32 || v->type.isTile()) return false;
+  switch (d->kind) {
+    case OpKind::ProgramId:
+    case OpKind::NumPrograms: return true;
+    case OpKind::Constant: return d->intValue >= 0;
+    case OpKind::Hint: return nonNegative(d->operands[0], depth + 1);
+    case OpKind::Convert: return d->operands[0]->type.elem.isInt() && nonNegative(d->operands[0], depth + 1);
+    case OpKind::Binary:
+      switch (d->binop) {
+        case BinOp::Add:
+        case BinOp::Mul:
+        case BinOp::Min:
+        case BinOp::Div:  // a zero divisor is undefined behaviour: a non-negative one is positive
+          return nonNegative(d->operands[0], depth + 1) && nonNegative(d->operands[1], depth + 1);
+        case BinOp::Max: return nonNegative(d->operands[0], depth + 1) || nonNegative(d->operands[1], depth + 1);
+        case BinOp::Rem:
+        case BinOp::Shr: return nonNegative(d->operands[0], depth + 1);
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
+// Every term has a non-negative coefficient and atoms that are never negative.
+bool nonNegative(const Poly& p, const Value* trip) {
+  for (const auto& [m, c] : p.terms) {
+    if (c < 0) return false;
+    for (const Value* a : m)
+      if (a != trip && !nonNegative(a)) return false;
+  }
+  return true;
+}
+
+// p without its terms in `trip` (its value at the first iteration), when those terms only grow.
+std::optional<Poly> atFirstIteration(const Poly& p, const Value* trip) {
+  Poly r;
+  for (const auto& [m, c] : p.terms) {
+    if (std::find(m.begin(), m.end(), trip) == m.end()) {
+      r.terms[m] = c;
+      continue;
+    }
+    if (c < 0 || m.size() != 1) return std::nullopt;
+  }
+  return r;
+}
+
+// Splits c0 = Σ start_a · stride_a: a term goes to the first non-contiguous axis whose stride
+// (one monomial) divides it, otherwise to the contiguous axis.
+std::optional<std::vector<Poly>> splitStarts(const Poly& c0, const std::vector<Poly>& strides) {
+  const std::size_t r = strides.size();
+  std::vector<Poly> starts(r);
+  for (const auto& [m, c] : c0.terms) {
+    bool placed = false;
+    for (std::size_t a = 0; a + 1 < r && !placed; ++a) {
+      if (strides[a].terms.size() != 1) return std::nullopt;
+      const auto& [sm, sc] = *strides[a].terms.begin();
+      if (sc == 0 || c % sc != 0) continue;
+      std::vector<const Value*> rest = m;
+      bool divides = true;
+      for (const Value* x : sm) {
+        auto it = std::find(rest.begin(), rest.end(), x);
+        if (it == rest.end()) {
+          divides = false;
+          break;
+        }
+        rest.erase(it);
+      }
+      if (!divides || (sm.empty() && m.empty())) continue;  // constants go to the contiguous axis
+      Poly t;
+      t.terms[rest] = c / sc;
+      starts[a] = starts[a] + t;
+      placed = true;
+    }
+    if (!placed) {
+      Poly t;
+      t.terms[m] = c;
+      starts[r - 1] = starts[r - 1] + t;
+    }
+  }
+  return starts;
+}
+
+// Rows `axis` of `load` whose coordinate start + i reaches `bound` are never observed: every
+// value computed from them (through elementwise ops, broadcasts, the matching side of dot,
+// reductions along other axes, loops and ifs) is stored only under a mask that requires
+// start' + i < bound along the same rows.
+bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int axis, const Poly& start, const Poly& bound) {
+  auto users = collectUsers(const_cast<Block&>(*k.body));
+  std::set<std::pair<const Value*, int>> seen;
+  std::vector<std::pair<const Value*, int>> work{{load.result(), axis}};
+  auto push = [&](const Value* v, int a) {
+    if (seen.insert({v, a}).second) work.push_back({v, a});
+  };
+  auto storeMasked = [&](const Op& st, int a) {
+    if (st.operands.size() < 3) return false;
+    std::vector<int> axes(st.operands[0]->type.shape.size());
+    for (std::size_t i = 0; i < axes.size(); ++i) axes[i] = static_cast<int>(i);
+    // Every comparison found is a conjunct of the mask, also where other parts were not understood.
+    std::vector<std::pair<Form, BinOp>> cs;
+    an.conjuncts(st.operands[2], axes, cs);
+    for (const auto& [f, op] : cs) {
+      if (op != BinOp::Lt || static_cast<std::size_t>(a) >= f.coef.size()) continue;
+      if (f.coef[static_cast<std::size_t>(a)].constantValue() != 1) continue;
+      bool only = true;
+      for (std::size_t i = 0; i < f.coef.size(); ++i)
+        if (static_cast<int>(i) != a && !f.coef[i].isZero()) only = false;
+      if (only && f.c0 == start - bound) return true;
+    }
+    return false;
+  };
+  while (!work.empty()) {
+    auto [v, a] = work.back();
+    work.pop_back();
+    for (const Op* u : users[v]) {
+      switch (u->kind) {
+        case OpKind::Binary:
+        case OpKind::Unary:
+        case OpKind::Fma:
+        case OpKind::Select:
+        case OpKind::Convert:
+        case OpKind::Broadcast:
+        case OpKind::Hint:
+          if (u->kind == OpKind::Select && u->operands[0] == v) return false;
+          if (!u->result()->type.isTile()) return false;
+          push(u->result(), a);
+          break;
+        case OpKind::ExpandDims: push(u->result(), a >= u->axis ? a + 1 : a); break;
+        case OpKind::Trans: push(u->result(), 1 - a); break;
+        case OpKind::Reduce:
+          if (u->axis == a || !u->result()->type.isTile()) return false;
+          push(u->result(), a > u->axis ? a - 1 : a);
+          break;
+        case OpKind::Dot:
+          if (u->operands[0] == v && a == 0) push(u->result(), 0);
+          else if (u->operands[1] == v && a == 1) push(u->result(), 1);
+          else if (u->operands[2] == v) push(u->result(), a);
+          else return false;
+          break;
+        case OpKind::For: {
+          const Block& b = *u->regions[0];
+          for (std::size_t i = 3; i < u->operands.size(); ++i)
+            if (u->operands[i] == v) {
+              push(b.args[i - 2], a);
+              push(u->results[i - 3], a);
+            }
+          break;
+        }
+        case OpKind::Yield: {
+          const Op* owner = u->parent->parent;
+          for (std::size_t i = 0; i < u->operands.size(); ++i)
+            if (u->operands[i] == v) {
+              push(owner->results[i], a);
+              if (owner->kind == OpKind::For) push(owner->regions[0]->args[i + 1], a);
+            }
+          break;
+        }
+        case OpKind::Store:
+          if (u->operands[1] != v || !storeMasked(*u, a)) return false;
+          break;
+        // The GPU level: operands staged in shared memory for mma / wgmma.
+        case OpKind::SharedStore:
+          if (u->operands[1] == v) break;  // a write into the buffer the rows went to
+          push(u->operands[1], u->transposed ? 1 - a : a);
+          break;
+        case OpKind::SharedLoad:
+          if (u->result()->type.shape != v->type.shape) return false;
+          push(u->result(), a);
+          break;
+        case OpKind::Mma:
+        case OpKind::Wgmma:
+          if (u->operands[0] == v && a == 0) push(u->result(), 0);
+          else if (u->operands[1] == v && a == (u->transposed ? 0 : 1)) push(u->result(), 1);
+          else if (u->operands[2] == v) push(u->result(), a);
+          else return false;
+          break;
+        case OpKind::WgmmaWait:
+          for (std::size_t i = 0; i < u->operands.size(); ++i)
+            if (u->operands[i] == v) push(u->results[i], a);
+          break;
+        default: return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip) {
+  Analysis an(k, loop, trip);
+  const Value* ptrs = load.operands[0];
+  const std::size_t r = ptrs->type.shape.size();
+  auto pf = an.form(ptrs);
+  if (!pf || !pf->base || r < 1) return std::nullopt;
+  if (load.operands.size() >= 3 && !isZeroConstant(load.operands[2])) return std::nullopt;
+  StructuredBox box;
+  box.baseParam = static_cast<int>(std::find(k.params.begin(), k.params.end(), pf->base) - k.params.begin());
+  if (box.baseParam >= static_cast<int>(k.params.size())) return std::nullopt;
+  // Strides: the contiguous last axis, the others parameters (one monomial each).
+  if (pf->coef[r - 1].constantValue() != 1) return std::nullopt;
+  for (std::size_t a = 0; a + 1 < r; ++a)
+    if (pf->coef[a].isZero() || !onlyParams(pf->coef[a]) || pf->coef[a].terms.size() != 1) return std::nullopt;
+  box.strides = pf->coef;
+  auto starts = splitStarts(pf->c0, box.strides);
+  if (!starts) return std::nullopt;
+  box.starts = *starts;
+  // Bounds from the mask, and from wrapped rows.
+  std::vector<Bound> bounds;
+  if (load.operands.size() >= 2) {
+    std::vector<int> axes(r);
+    for (std::size_t i = 0; i < r; ++i) axes[i] = static_cast<int>(i);
+    std::vector<std::pair<Form, BinOp>> cs;
+    if (!an.conjuncts(load.operands[1], axes, cs)) return std::nullopt;
+    for (auto& [f, op] : cs) {
+      // f = c0 + Σ coef_a i_a compared with 0: exactly one axis with coefficient ±1.
+      int axis = -1;
+      std::int64_t c = 0;
+      for (std::size_t i = 0; i < f.coef.size(); ++i) {
+        if (f.coef[i].isZero()) continue;
+        auto v = f.coef[i].constantValue();
+        if (axis >= 0 || !v || (*v != 1 && *v != -1)) return std::nullopt;
+        axis = static_cast<int>(i);
+        c = *v;
+      }
+      if (axis < 0) return std::nullopt;
+      // Normalise to  i_axis + e (<, <=, >, >=) 0.
+      Poly e = c == 1 ? f.c0 : Poly::constant(0) - f.c0;
+      BinOp o = op;
+      if (c == -1) o = op == BinOp::Lt ? BinOp::Gt : op == BinOp::Le ? BinOp::Ge : op == BinOp::Gt ? BinOp::Lt : BinOp::Le;
+      const Poly& s = box.starts[static_cast<std::size_t>(axis)];
+      // coordinate = s + i: i + e < 0  ⇔  coordinate < s − e.
+      if (o == BinOp::Lt) bounds.push_back({axis, true, s - e});
+      if (o == BinOp::Le) bounds.push_back({axis, true, s - e + Poly::constant(1)});
+      if (o == BinOp::Ge) bounds.push_back({axis, false, s - e});
+      if (o == BinOp::Gt) bounds.push_back({axis, false, s - e + Poly::constant(1)});
+    }
+  }
+  for (const auto& w : pf->wraps) {
+    if (!(w.start == box.starts[static_cast<std::size_t>(w.axis)])) return std::nullopt;
+    if (!wrappedRowsUnobserved(k, an, load, w.axis, w.start, w.bound)) return std::nullopt;
+    bounds.push_back({w.axis, true, w.bound});
+  }
+  box.dims.assign(r, Poly{});
+  for (std::size_t a = 0; a < r; ++a) {
+    bool upper = false, lower = false;
+    for (const Bound& b : bounds) {
+      if (b.axis != static_cast<int>(a)) continue;
+      if (b.upper) {
+        if (!onlyParams(b.value) || (upper && !(box.dims[a] == b.value))) return std::nullopt;
+        box.dims[a] = b.value;
+        upper = true;
+      } else {
+        if (!b.value.isZero()) return std::nullopt;  // a box starts at the tensor's origin
+        lower = true;
+      }
+    }
+    if (!upper) return std::nullopt;
+    // Unmasked below, the coordinate must be >= 0 (TMA fills negative ones with zeros, the
+    // pointers would read before the tensor): proven, or checked once per program.
+    if (!lower && !nonNegative(box.starts[a], trip)) {
+      auto first = atFirstIteration(box.starts[a], trip);
+      if (!first) return std::nullopt;
+      box.checks.push_back(*first);
+    }
+  }
+  return box;
+}
+
+}  // namespace tilecc::ir
