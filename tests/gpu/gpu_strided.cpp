@@ -18,7 +18,7 @@ struct View {
 // An R x C matrix stored row-major (ld ≥ C) or column-major (ld ≥ R).
 View viewOf(bool rowMajor, int R, int C, int pad) { return rowMajor ? View{C + pad, 1} : View{1, R + pad}; }
 
-void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aRow, bool bRow, int pad) {
+void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aRow, bool bRow, int pad, bool tutorial = false) {
   using tilecc::half;
   const View va = viewOf(aRow, M, K, pad), vb = viewOf(bRow, K, N, pad), vc = viewOf(true, M, N, pad);
   const std::size_t na = std::size_t(aRow ? M * va.rowStride : K * va.colStride);
@@ -27,15 +27,15 @@ void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aRow, bo
   std::vector<half> c(std::size_t(M) * vc.rowStride, sample::poison<half>());
   auto twin = c;
   const int programs = cdiv(M, 128) * cdiv(N, 128);
-  host::launch(programs, matmul_strided<half, 128, 128, 64, 8>, a.data(), b.data(), twin.data(), M, N, K, va.rowStride,
-               va.colStride, vb.rowStride, vb.colStride, vc.rowStride, vc.colStride);
+  host::launch(programs, tutorial ? matmul_tutorial<half, 128, 128, 64, 8> : matmul_strided<half, 128, 128, 64, 8>, a.data(),
+               b.data(), twin.data(), M, N, K, va.rowStride, va.colStride, vb.rowStride, vb.colStride, vc.rowStride, vc.colStride);
   gpu::buffer<half> da(a), db(b), dc(c);
-  GPU_CHECK(launch_matmul_strided_half_128_128_64_8(dim3(programs), nullptr, da.as<const __half>(), db.as<const __half>(),
-                                                    dc.as<__half>(), M, N, K, va.rowStride, va.colStride, vb.rowStride,
-                                                    vb.colStride, vc.rowStride, vc.colStride));
+  auto launch = tutorial ? launch_matmul_tutorial_half_128_128_64_8 : launch_matmul_strided_half_128_128_64_8;
+  GPU_CHECK(launch(dim3(programs), nullptr, da.as<const __half>(), db.as<const __half>(), dc.as<__half>(), M, N, K, va.rowStride,
+                   va.colStride, vb.rowStride, vb.colStride, vc.rowStride, vc.colStride));
   gpu::sync();
   gpu::check(rep,
-             std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + ", A " + (aRow ? "row" : "column") +
+             std::string(tutorial ? "tutorial " : "") + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + ", A " + (aRow ? "row" : "column") +
                  "-major, B " + (bRow ? "row" : "column") + "-major, padding " + std::to_string(pad),
              dc.get(), twin, 2e-3);
 }
@@ -53,5 +53,13 @@ int main() {
   run(rep, r, 128, 256, 192, true, false, 8);
   run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), true, true, r.range(1, 3));
   run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), false, false, 0);
+  // Triton's tutorial GEMM (rows and columns wrap): TMA on sm_90a with unit inner strides,
+  // ragged M and N, K of one tile and K shorter than the pipeline; other views: the general kernel.
+  run(rep, r, 200, 144, 176, true, true, 0, true);
+  run(rep, r, 333, 208, 64, true, true, 16, true);
+  run(rep, r, 128, 256, 16, true, true, 0, true);
+  run(rep, r, 1 + r.range(1, 300), 16 * r.range(1, 20), 16 * r.range(1, 20), true, true, 0, true);
+  run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), false, true, 0, true);
+  run(rep, r, 256, 256, 128, true, false, 8, true);
   return rep.finish();
 }

@@ -35,6 +35,17 @@ using namespace tilecc;
 // CHECK-LABEL: ---- gemm_unmasked_rows -> gemm_unmasked_rows_sm90a_aligned ----
 // CHECK-NOT: tma_load
 // CHECK: tilecc::cp_async16(
+// A mask with a part that is not a bound on one axis: A is not a box (here not pipelined at
+// all); B still comes by TMA, but A's buffer is rewritten each iteration, so the wgmma batch
+// is waited for in the loop.
+// CHECK-LABEL: ---- gemm_holes -> gemm_holes_sm90a_aligned ----
+// CHECK-NOT: tma_load_2d(a_tile
+// CHECK: tilecc::tma_load_2d(b_tile_ring_slot,
+// CHECK-NOT: wgmma_wait<1>
+// CHECK: tilecc::wgmma_wait<0>();
+// Wrapped rows summed along the rows: every column sum observes them.
+// CHECK-LABEL: ---- gemm_column_sums -> gemm_column_sums_sm90a_aligned ----
+// CHECK-NOT: tilecc::tma_load_2d(a_tile
 // CHECK-LABEL: ---- block_gemm -> block_gemm_sm90a_aligned ----
 // Block pointers: the mask says 0 <= coordinate, so no check; offsets advance by 64 columns / rows.
 // CHECK-NOT: __trap();  // a TMA
@@ -96,6 +107,34 @@ void gemm_unmasked_rows(const half* a, const half* b, half* c, int M, int N, int
   }
   auto cm = pid_m * 128 + arange<128>();
   store(c + cast<int64_t>(col(cm)) * ldc + row(rn), cast<half>(acc), row(rn) < N);
+}
+
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void gemm_holes(const half* a, const half* b, float* c, int M, int N, int K, int64_t lda, int64_t ldb) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a + cast<int64_t>(col(rm)) * lda + row(k + rk), (col(rm) < M) & (row(k + rk) < K) & (row(rk) != 3), 0.0f);
+    auto b_tile = load(b + cast<int64_t>(col(k + rk)) * ldb + row(rn), (col(k + rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+  }
+  store(c + col(rm) * 128 + row(rn), acc, col(rm) < M);
+}
+
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void gemm_column_sums(const half* a, const half* b, float* c, int M, int N, int K, int64_t lda, int64_t ldb) {
+  auto rm = (program_id(0) * 128 + arange<128>()) % M;
+  auto rn = arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a + cast<int64_t>(col(rm)) * lda + row(k + rk), row(k + rk) < K, 0.0f);
+    auto b_tile = load(b + cast<int64_t>(col(k + rk)) * ldb + row(rn), (col(k + rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+  }
+  store(c + program_id(0) * 128 + rn, sum<0>(acc), rn < N);
 }
 
 TILECC_KERNEL(num_warps = 8, num_stages = 3)

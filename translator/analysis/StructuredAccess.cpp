@@ -87,7 +87,8 @@ struct Bound {
 
 class Analysis {
  public:
-  Analysis(const Kernel& k, const Op& loop, const Value* trip) : k_(k), loop_(loop), body_(*loop.regions[0]), trip_(trip) {}
+  Analysis(const Kernel& k, const Op& loop, const Value* trip, const Value* one)
+      : k_(k), loop_(loop), body_(*loop.regions[0]), trip_(trip), one_(one) {}
 
   std::optional<Form> form(const Value* v) {
     if (auto it = memo_.find(v); it != memo_.end()) return it->second;
@@ -135,6 +136,7 @@ class Analysis {
   const Op& loop_;
   const Block& body_;
   const Value* trip_;
+  const Value* one_;  // a parameter taken to be 1 (null: none beyond the variant's)
   std::map<const Value*, std::optional<Form>> memo_;
 
   bool invariant(const Value* v) const {
@@ -187,6 +189,7 @@ class Analysis {
       const auto index = std::find(k_.params.begin(), k_.params.end(), v) - k_.params.begin();
       for (const auto& [i, value] : k_.assumed)
         if (i == index && value == kEqualsOne) return scalar(Poly::constant(1));
+      if (v == one_) return scalar(Poly::constant(1));
       return scalar(Poly::atom(v));
     }
     auto atomOr = [&]() -> std::optional<Form> {
@@ -496,8 +499,10 @@ bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int ax
 
 }  // namespace
 
-std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip) {
-  Analysis an(k, loop, trip);
+namespace {
+
+std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one) {
+  Analysis an(k, loop, trip, one);
   const Value* ptrs = load.operands[0];
   const std::size_t r = ptrs->type.shape.size();
   auto pf = an.form(ptrs);
@@ -573,6 +578,22 @@ std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, cons
       box.checks.push_back(*first);
     }
   }
+  return box;
+}
+
+}  // namespace
+
+std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip) {
+  if (auto box = boxOf(k, loop, load, trip, nullptr)) return box;
+  // Contiguous where a stride parameter is 1 (Triton's stride_bn): a box in a variant that
+  // assumes it, which the launcher checks.
+  Analysis an(k, loop, trip, nullptr);
+  auto pf = an.form(load.operands[0]);
+  if (!pf || pf->coef.empty() || pf->coef.back().terms.size() != 1) return std::nullopt;
+  const auto& [m, c] = *pf->coef.back().terms.begin();
+  if (c != 1 || m.size() != 1 || std::find(k.params.begin(), k.params.end(), m[0]) == k.params.end()) return std::nullopt;
+  auto box = boxOf(k, loop, load, trip, m[0]);
+  if (box) box->unitParam = static_cast<int>(std::find(k.params.begin(), k.params.end(), m[0]) - k.params.begin());
   return box;
 }
 

@@ -45,6 +45,9 @@ struct StructuredBox {
   /// Starts (at the first iteration; later ones only grow) that are >= 0 in every program the
   /// grid launches but not provably so: checked once per program before the loop.
   std::vector<Poly> checks;
+  /// A stride parameter the box needs to be 1 (the contiguous axis), or -1: the variant must
+  /// assume it (the launcher checks it before choosing the variant).
+  int unitParam = -1;
 };
 
 /// The box a pipelined load of loop `loop` reads at the iteration with trip index `trip` (an

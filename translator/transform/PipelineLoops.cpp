@@ -57,6 +57,7 @@ struct Pipe {
   int vec = 1;
   int axis = 1;             // the tile axis of the runs: a buffer row (0 for a transposed store)
   Value* ring = nullptr;
+  bool narrow = false;               // runs under 4 bytes: no cp.async
   std::optional<StructuredBox> box;  // TMA: the box it reads
   Value* desc = nullptr;
 };
@@ -148,6 +149,10 @@ class Pipeliner {
     users_ = collectUsers(*k_.body);
     for (auto& up : body_.ops)
       if (up->kind == OpKind::Load) consider(*up);
+    if (pipes_.empty()) return;
+    if (tmaBoxes()) return runTma();
+    // Without the loads too narrow for cp.async: TMA for the rest, or cp.async.
+    pipes_.erase(std::remove_if(pipes_.begin(), pipes_.end(), [](const Pipe& p) { return p.narrow; }), pipes_.end());
     if (pipes_.empty()) return;
     if (tmaBoxes()) return runTma();
 
@@ -254,7 +259,7 @@ class Pipeliner {
     const int eb = r->type.elem.bytes();
     const int spt = axisGeom(k_.layoutOf(ptrs), p.axis, ptrs->type.shape[static_cast<std::size_t>(p.axis)]).spt;
     p.vec = std::min(ld.access.vec, spt & -spt);
-    if (ld.access.axis != p.axis || p.vec * eb < 4) return;
+    p.narrow = ld.access.axis != p.axis || p.vec * eb < 4;  // too narrow for cp.async; TMA may still copy it
     pipes_.push_back(p);
   }
 
@@ -373,6 +378,15 @@ class Pipeliner {
       p.box = structuredBox(k_, loop_, *p.load, trip_);
       if (!p.box) return false;
     }
+    // Unit strides the boxes need become assumptions of this variant, checked by the launcher.
+    for (const Pipe& p : pipes_) {
+      const std::pair<int, std::int64_t> unit{p.box->unitParam, kEqualsOne};
+      if (p.box->unitParam >= 0 && std::find(k_.assumed.begin(), k_.assumed.end(), unit) == k_.assumed.end()) {
+        k_.assumed.erase(std::remove_if(k_.assumed.begin(), k_.assumed.end(), [&](const auto& a) { return a.first == unit.first; }),
+                         k_.assumed.end());
+        k_.assumed.push_back(unit);
+      }
+    }
     return true;
   }
 
@@ -480,6 +494,13 @@ class Pipeliner {
       if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
           ww->operands[0] != w->result())
         continue;
+      // Both operands in this pipeline's rings: any other buffer could be rewritten by the next
+      // iteration while the batch still reads it.
+      auto inRing = [&](const Value* v) {
+        return v->def && v->def->kind == OpKind::SharedSlot &&
+               std::any_of(pipes_.begin(), pipes_.end(), [&](const Pipe& p) { return v->def->operands[0] == p.ring; });
+      };
+      if (!inRing(w->operands[0]) || !inRing(w->operands[1])) continue;
       const Value* acc = w->operands[2];
       const auto j = static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), acc) - body_.args.begin());
       if (j == 0 || j >= body_.args.size() || users[acc].size() != 1 || users[w->result()].size() != 1) continue;
