@@ -93,6 +93,11 @@ class Analysis {
   std::optional<Form> form(const Value* v) {
     if (auto it = memo_.find(v); it != memo_.end()) return it->second;
     std::optional<Form> f = compute(v);
+    // Along an axis of extent 1 the index is always 0: no coefficient (so a broadcast of the
+    // value is constant along it).
+    if (f)
+      for (std::size_t a = 0; a < f->coef.size() && a < v->type.shape.size(); ++a)
+        if (v->type.shape[a] == 1) f->coef[a] = Poly{};
     memo_[v] = f;
     return f;
   }
@@ -317,7 +322,9 @@ bool nonNegative(const Value* v, int depth = 0) {
     case OpKind::NumPrograms: return true;
     case OpKind::Constant: return d->intValue >= 0;
     case OpKind::Hint: return nonNegative(d->operands[0], depth + 1);
-    case OpKind::Convert: return d->operands[0]->type.elem.isInt() && nonNegative(d->operands[0], depth + 1);
+    case OpKind::Convert:  // widening only: a narrowing conversion may wrap
+      return d->operands[0]->type.elem.isInt() && v->type.elem.bytes() >= d->operands[0]->type.elem.bytes() &&
+             nonNegative(d->operands[0], depth + 1);
     case OpKind::Binary:
       switch (d->binop) {
         case BinOp::Add:

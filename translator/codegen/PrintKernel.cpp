@@ -40,7 +40,7 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
     }
   };
   add(buf, add);
-  if (buf->type.kind == TypeKind::MBarrier) return "mbarriers";
+  if (buf->type.kind == TypeKind::MBarrier) return "one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)";
   for (const Op* u : us) {
     if (u->kind == OpKind::TmaLoad) return "box copied by TMA" + at(*u);
     if (u->kind == OpKind::Reduce) return std::string("partial results of the ") + name(u->reduce) + " across warps" + at(*u);
@@ -105,6 +105,13 @@ bool KernelPrinter::run(CudaKernel& out) {
   else s << "// Global accesses (per thread):\n";
   for (const auto& a : accesses) s << "//   " << a << "\n";
   if (!k_.assumed.empty()) s << "// Specialised variant: the launcher picks it when " << variantConditionText() << ".\n";
+  if (!k_.tensorMaps.empty()) {
+    std::string maps;
+    for (const TensorMapInfo& m : k_.tensorMaps) maps += (maps.empty() ? "" : ", ") + names_.of(k_.params[static_cast<std::size_t>(m.param)]);
+    s << "// TMA: descriptors " << maps << " (128B swizzle, zero fill), encoded by the launcher, which takes the next\n"
+      << "// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight\n"
+      << "// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.\n";
+  }
   if (k_.sharedBytes == 0) {
     s << "// Shared memory: none.\n";
   } else {

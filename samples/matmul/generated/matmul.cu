@@ -777,10 +777,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 // Global accesses (per thread):
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
-//   k_full at 98304, 24 bytes (3 mbarriers): mbarriers
+//   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -2008,11 +2011,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
 //   load at line 39: 8 x f16 = 16 bytes per access
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
-//   k_full at 98304, 24 bytes (3 mbarriers): mbarriers
+//   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -3143,10 +3149,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 // Global accesses (per thread):
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
-//   k_full at 98304, 24 bytes (3 mbarriers): mbarriers
+//   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -4338,11 +4347,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   load at line 39: 8 x bf16 = 16 bytes per access
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
-//   k_full at 98304, 24 bytes (3 mbarriers): mbarriers
+//   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -5493,10 +5505,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 // Global accesses (per thread):
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   k_full at 147456, 24 bytes (3 mbarriers): mbarriers
+//   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -6625,10 +6640,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 // Global accesses (per thread):
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   k_full at 147456, 24 bytes (3 mbarriers): mbarriers
+//   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
