@@ -1,7 +1,7 @@
-// TMA on sm_90a: in the variant whose arguments the launcher checks (the aligned one), loads of
-// a pipelined dot loop whose pointers and mask form a box become TMA copies completing on a ring
-// of mbarriers, with the descriptors encoded by the launcher (the next variant runs where one
-// cannot be encoded), and the wgmma batch of one iteration stays in flight during the next
+// TMA on sm_90a: in a variant whose arguments the launcher checks (`_tma`, before the aligned
+// one), loads of a pipelined dot loop whose pointers and mask form a box become TMA copies
+// completing on a ring of mbarriers, with the descriptors encoded by the launcher (the aligned
+// cp.async variant runs where one cannot be encoded), and the wgmma batch of one iteration stays in flight during the next
 // (wait 1 in the loop, wait 0 after it). Rows of A taken modulo M (Triton's tutorial) are a box
 // too, because the rows past M are only stored under a mask that drops them; where such a row
 // reaches memory unmasked, the load stays on cp.async.
@@ -11,7 +11,7 @@ using namespace tilecc;
 
 // CHECK-LABEL: ---- gemm -> gemm_sm90a ----
 // CHECK-NOT: tma_load
-// CHECK-LABEL: ---- gemm -> gemm_sm90a_aligned ----
+// CHECK-LABEL: ---- gemm -> gemm_sm90a_tma ----
 // CHECK: const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc)
 // CHECK: tilecc::mbarrier_init(k_full + 8 * i, 1);
 // The rows start at a program's first row: not provably >= 0 (pid_m is a quotient), so checked.
@@ -38,7 +38,7 @@ using namespace tilecc;
 // A mask with a part that is not a bound on one axis: A is not a box (here not pipelined at
 // all); B still comes by TMA, but A's buffer is rewritten each iteration, so the wgmma batch
 // is waited for in the loop.
-// CHECK-LABEL: ---- gemm_holes -> gemm_holes_sm90a_aligned ----
+// CHECK-LABEL: ---- gemm_holes -> gemm_holes_sm90a_tma ----
 // CHECK-NOT: tma_load_2d(a_tile
 // CHECK: tilecc::tma_load_2d(b_tile_ring_slot,
 // CHECK-NOT: wgmma_wait<1>
@@ -46,23 +46,32 @@ using namespace tilecc;
 // Wrapped rows summed along the rows: every column sum observes them.
 // CHECK-LABEL: ---- gemm_column_sums -> gemm_column_sums_sm90a_aligned ----
 // CHECK-NOT: tilecc::tma_load_2d(a_tile
-// CHECK-LABEL: ---- block_gemm -> block_gemm_sm90a_aligned ----
+// A batch offset with its own stride parameter: a third, outer axis of the descriptor, one
+// element wide; the unmasked contiguous axis (constant start 0) gets the tile's extent.
+// CHECK-LABEL: ---- batched_gemm -> batched_gemm_sm90a_tma ----
+// CHECK: tilecc::tma_load_3d(a_tile_ring_slot, &a_tile_desc, t_full, 0, {{[a-z_0-9]+}}, batch_pid);
+// CHECK-LABEL: ---- block_gemm -> block_gemm_sm90a_tma ----
 // Block pointers: the mask says 0 <= coordinate, so no check; offsets advance by 64 columns / rows.
 // CHECK-NOT: __trap();  // a TMA
 // CHECK: tilecc::tma_load_2d(
 // The launcher: descriptors from the arguments (innermost first, strides in bytes), cached.
 // CHECK-LABEL: cudaError_t launch_gemm(
 // CHECK: static thread_local tilecc::TensorMapCache tilecc_map_0_0;
-// CHECK-NEXT: const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
-// CHECK-NEXT: const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+// CHECK-NEXT: const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+// CHECK-NEXT: const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
 // CHECK-NEXT: const uint32_t tilecc_box_0_0[] = {64u, 128u};
 // CHECK-NEXT: const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
-// CHECK: const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
+// CHECK: const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
 // CHECK: if (tilecc_desc_0_0 && tilecc_desc_0_1) {
 // CHECK: <<<grid, 256, 98336, stream>>>(a, b, c, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
-// Otherwise the sm_90a kernel without TMA.
+// Otherwise the same kernel without TMA (cp.async), then the general one.
+// CHECK: ::tilecc_kernels::gemm_sm90a_aligned<<<
 // CHECK: if (tilecc_cc >= 90) {
 // CHECK: ::tilecc_kernels::gemm_sm90a<<<
+// CHECK-LABEL: cudaError_t launch_batched_gemm(
+// CHECK: const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(M)), static_cast<uint64_t>(2147483647)};
+// CHECK-NEXT: const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2, static_cast<uint64_t>(static_cast<int64_t>(batch_stride)) * 2};
+// CHECK-NEXT: const uint32_t tilecc_box_0_0[] = {64u, 128u, 1u};
 
 TILECC_KERNEL(num_warps = 8, num_stages = 3)
 void gemm(const half* a, const half* b, half* c, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -135,6 +144,22 @@ void gemm_column_sums(const half* a, const half* b, float* c, int M, int N, int 
     acc = dot(a_tile, b_tile, acc);
   }
   store(c + program_id(0) * 128 + rn, sum<0>(acc), rn < N);
+}
+
+// A batch of GEMMs with K = 64 per matrix: A's columns need no mask.
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void batched_gemm(const half* a, const half* b, float* c, int M, int N, int n_tiles, int64_t lda, int64_t batch_stride) {
+  const int64_t batch = program_id(1);
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int t = 0; t < n_tiles; ++t) {
+    auto a_tile = load(a + batch * batch_stride + cast<int64_t>(col(rm)) * lda + row(rk), col(rm) < M, 0.0f);
+    auto b_tile = load(b + cast<int64_t>(col(t * 64 + rk)) * N + row(rn), (col(t * 64 + rk) < 64 * n_tiles) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+  }
+  store(c + col(rm) * 128 + row(rn), acc, col(rm) < M);
 }
 
 TILECC_KERNEL(num_warps = 8, num_stages = 3)

@@ -523,7 +523,35 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
   for (std::size_t a = 0; a + 1 < r; ++a)
     if (pf->coef[a].isZero() || !onlyParams(pf->coef[a]) || pf->coef[a].terms.size() != 1) return std::nullopt;
   box.strides = pf->coef;
-  auto starts = splitStarts(pf->c0, box.strides);
+  // Terms with a parameter factor that is no tile axis's stride (a batch or head offset,
+  // `program_id(1) * stride_head`) are outer axes of the tensor, one element wide in the box.
+  std::set<const Value*> tileStrides;
+  for (const Poly& st : box.strides)
+    for (const auto& [m, c] : st.terms) tileStrides.insert(m.begin(), m.end());
+  Poly rest;
+  std::vector<const Value*> outer;  // their strides, by first appearance
+  std::vector<Poly> outerStarts;
+  for (const auto& [m, c] : pf->c0.terms) {
+    auto it = std::find_if(m.begin(), m.end(), [&](const Value* a) {
+      return !tileStrides.count(a) && a->type.elem.isInt() && std::find(k.params.begin(), k.params.end(), a) != k.params.end();
+    });
+    Poly t;
+    if (it == m.end()) {
+      t.terms[m] = c;
+      rest = rest + t;
+      continue;
+    }
+    std::vector<const Value*> quotient = m;
+    quotient.erase(quotient.begin() + (it - m.begin()));
+    t.terms[quotient] = c;
+    const auto o = static_cast<std::size_t>(std::find(outer.begin(), outer.end(), *it) - outer.begin());
+    if (o == outer.size()) {
+      outer.push_back(*it);
+      outerStarts.emplace_back();
+    }
+    outerStarts[o] = outerStarts[o] + t;
+  }
+  auto starts = splitStarts(rest, box.strides);
   if (!starts) return std::nullopt;
   box.starts = *starts;
   // Bounds from the mask, and from wrapped rows.
@@ -576,7 +604,12 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
         lower = true;
       }
     }
-    if (!upper) return std::nullopt;
+    // Unmasked above: the tile's own extent from a constant start, else as far as coordinates go
+    // (the box then reads exactly what the pointers read).
+    if (!upper) {
+      const auto c = box.starts[a].constantValue();
+      box.dims[a] = c && *c >= 0 ? Poly::constant(*c + load.result()->type.shape[a]) : Poly::constant(kUnboundedDim);
+    }
     // Unmasked below, the coordinate must be >= 0 (TMA fills negative ones with zeros, the
     // pointers would read before the tensor): proven, or checked once per program.
     if (!lower && !nonNegative(box.starts[a], trip)) {
@@ -585,6 +618,20 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
       box.checks.push_back(*first);
     }
   }
+  box.extents.assign(load.result()->type.shape.begin(), load.result()->type.shape.end());
+  // The outer axes first: one element of each.
+  for (std::size_t o = outer.size(); o-- > 0;) {
+    if (!nonNegative(outerStarts[o], trip)) {
+      auto first = atFirstIteration(outerStarts[o], trip);
+      if (!first) return std::nullopt;
+      box.checks.push_back(*first);
+    }
+    box.starts.insert(box.starts.begin(), outerStarts[o]);
+    box.strides.insert(box.strides.begin(), Poly::atom(outer[o]));
+    box.dims.insert(box.dims.begin(), Poly::constant(kUnboundedDim));
+    box.extents.insert(box.extents.begin(), 1);
+  }
+  if (box.starts.size() > 5) return std::nullopt;  // TMA boxes have at most 5 dimensions
   return box;
 }
 

@@ -34,14 +34,21 @@ struct Poly {
   std::optional<std::int64_t> constantValue() const;
 };
 
+/// The size given to an axis the mask does not bound: coordinates stay below it, so the box
+/// reads what the pointers read.
+inline constexpr std::int64_t kUnboundedDim = (std::int64_t{1} << 31) - 1;
+
 /// A tensor seen through a box: element (c_0, ..., c_r−1) at base + Σ c_a·stride_a, valid for
-/// 0 <= c_a < dim_a; the tile's element i is c_a = start_a + i_a. Axes in tile order (the last
-/// one contiguous: stride 1).
+/// 0 <= c_a < dim_a; the tile's element i is c_a = start_a + i_a. Outer axes (box extent 1)
+/// first, then the tile's axes in order (the last one contiguous: stride 1).
 struct StructuredBox {
   int baseParam = -1;         // the pointer parameter the tensor starts at
   std::vector<Poly> starts;   // per axis: device values (program ids, the trip index `trip`, ...)
   std::vector<Poly> dims;     // per axis: parameters and constants only
   std::vector<Poly> strides;  // per axis, in elements: parameters and constants only (last: 1)
+  /// Elements of the box per axis: the tile's shape, after one-element outer axes (a batch or
+  /// head offset `program_id(1) * stride_head` is a third axis of the tensor).
+  std::vector<int> extents;
   /// Starts (at the first iteration; later ones only grow) that are >= 0 in every program the
   /// grid launches but not provably so: checked once per program before the loop.
   std::vector<Poly> checks;

@@ -63,8 +63,10 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
 std::string hostExpr(const LauncherPlan& p, const ir::HostExpr& e) {
   std::string s;
   for (const ir::HostTerm& t : e) {
-    std::string term = std::to_string(t.coef < 0 ? -t.coef : t.coef);
-    for (int i : t.params) term += " * static_cast<int64_t>(" + p.params[static_cast<std::size_t>(i)].name + ")";
+    const std::int64_t c = t.coef < 0 ? -t.coef : t.coef;
+    std::string term = c == 1 && !t.params.empty() ? "" : std::to_string(c);
+    for (int i : t.params)
+      term += (term.empty() ? "" : " * ") + ("static_cast<int64_t>(" + p.params[static_cast<std::size_t>(i)].name + ")");
     s += (s.empty() ? (t.coef < 0 ? "-" : "") : (t.coef < 0 ? " - " : " + ")) + term;
   }
   return s.empty() ? "0" : s;
@@ -116,7 +118,6 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
   }
   return s + launchCall(v, args, indent);
 }
-
 
 }  // namespace
 

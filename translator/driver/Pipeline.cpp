@@ -300,7 +300,13 @@ int runDriver(const DriverOptions& o) {
         // The kernel's symbol: its name, unless the device code calls a function of that name.
         const std::string symbol = cudaVocabulary().count(k.name) ? variantNames.fresh(k.name + "_kernel") : k.name;
         const std::string base = targets.size() > 1 && t.hopper ? variantNames.fresh(k.name + "_sm90a") : symbol;
-        for (int aligned = assumed.empty() ? 0 : 1; aligned >= 0; --aligned) {
+        // Variants, most specific first: on sm_90a with TMA (kept where TMA copies something;
+        // its launcher falls through to the next one where a descriptor cannot be encoded),
+        // aligned, general.
+        for (int variant = assumed.empty() ? 0 : t.wgmma ? 2 : 1; variant >= 0; --variant) {
+          const int aligned = variant > 0;
+          Target vt = t;
+          vt.tma = variant == 2;
           Variant v{ir::clone(k), &t, false};
           ir::Kernel& vk = *v.kernel;
           vk.target = t.name;
@@ -308,7 +314,7 @@ int runDriver(const DriverOptions& o) {
           if (aligned) {
             vk.assumed = assumed;
             for (const auto& [index, value] : assumed) f[index] = value;
-            vk.name = variantNames.fresh(base + "_aligned");
+            vk.name = variantNames.fresh(base + (vt.tma ? "_tma" : "_aligned"));
           } else {
             vk.name = base;
           }
@@ -317,7 +323,8 @@ int runDriver(const DriverOptions& o) {
             if (aligned == 0 && &t == &targets.back()) text += ir::print(vk, {true});
             continue;
           }
-          gpuLevel(vk, t);
+          gpuLevel(vk, vt);
+          if (vt.tma && vk.tensorMaps.empty()) continue;  // nothing for TMA: the aligned variant is the same
           // The aligned variant is an optimisation: with too little shared memory for its
           // pipeline it takes fewer stages, or is left out.
           while (aligned && v.kernel->sharedBytes > t.sharedLimit && v.kernel->numStages > 1) {
@@ -327,7 +334,7 @@ int runDriver(const DriverOptions& o) {
             retry->name = v.kernel->name;
             retry->numStages = v.kernel->numStages - 1;
             layoutLevel(*retry, f, t);
-            gpuLevel(*retry, t);
+            gpuLevel(*retry, vt);
             v.kernel = std::move(retry);
           }
           if (v.kernel->sharedBytes > t.sharedLimit) {

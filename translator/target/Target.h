@@ -25,6 +25,9 @@ struct Target {
   /// dot lowers to wgmma on this target where it fits (set for sm_90a unless --no-wgmma; without
   /// it the sm_90a path uses mma.sync like sm_80).
   bool wgmma = false;
+  /// Pipelined loads may become TMA copies (the driver sets it for the sm_90a variant that has
+  /// its arguments checked and TMA descriptors, whose launcher falls back to the plain aligned one).
+  bool tma = false;
   /// Preprocessor condition under which device code of this target may be compiled (bodies of
   /// other architectures are stubs); empty: every architecture of `--arch`.
   std::string guard;

@@ -367,7 +367,7 @@ class Pipeliner {
   // Every pipelined load a structured box into a 128-byte swizzled buffer, in a variant whose
   // arguments the launcher checks: then the loop copies with TMA.
   bool tmaBoxes() {
-    if (!t_.hopper || !t_.wgmma || k_.assumed.empty()) return false;
+    if (!t_.tma || !t_.wgmma || k_.assumed.empty()) return false;
     trip_ = k_.newValue(Type::scalar(ElemType::of(Scalar::I32)), "trip");
     trip_->owner = &body_;  // an atom, never an operand
     for (Pipe& p : pipes_) {
@@ -431,7 +431,8 @@ class Pipeliner {
     info.baseParam = p.box->baseParam;
     for (const Poly& x : p.box->dims) info.dims.push_back(host(x));
     for (std::size_t a = 0; a + 1 < p.box->strides.size(); ++a) info.strides.push_back(host(p.box->strides[a]));
-    info.box = {bt.shape[0], inner};
+    info.box.assign(p.box->extents.begin(), p.box->extents.end() - 1);  // outer axes (1), rows
+    info.box.push_back(inner);                                             // one 128-byte panel
     info.swizzle = 128;
     k_.params.push_back(d);
     k_.paramInfo.push_back(ParamInfo{d->name, 0, 0});

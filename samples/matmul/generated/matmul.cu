@@ -775,6 +775,336 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rm_range_1[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
+  int rn[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  int rk[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn[(reg % 32)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_sm90a_tma ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
@@ -785,7 +1115,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -2008,6 +2338,417 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 //   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 39: 8 x f16 = 16 bytes per access
+//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
+//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
+  int rm_range_1[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  int rk[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn_1[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  int rm_range_4[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
+  int rn_2[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
+  bool acc_lt[8];  // tile<128xi1> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
+  __half acc_load[8];  // tile<128xf16> in L9, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 8) {
+    if (acc_lt[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(acc_ptr[reg]);
+      acc_load[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      acc_load[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      acc_load[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      acc_load[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      acc_load[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      acc_load[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      acc_load[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      acc_load[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      acc_load[reg] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 1] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 2] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 3] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 4] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 5] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 6] = tilecc::cvt_f16(0.0f);
+      acc_load[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(acc_load[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
+    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __half acc_shared[32];  // tile<128xf16> in L2, from shared memory, 2 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
+    acc_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word));
+    acc_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
+  }
+  float acc_cvt[32];  // tile<128xf32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
+  float acc_1[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg] + acc_cvt[(reg % 32)];
+  float acc_mul[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = 0.5f * acc_1[reg];
+  float acc_mul_1[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc_1[reg] * 0.707106769f;
+  float acc_erf[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_erf[reg] = erff(acc_mul_1[reg]);
+  float acc_add[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_add[reg] = 1.0f + acc_erf[reg];
+  float acc_2[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc_mul[reg] * acc_add[reg];
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn_1[(reg % 32)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_2[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_sm90a_tma ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+// Global accesses (per thread):
 //   load at line 39: 8 x f16 = 16 bytes per access
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
@@ -2020,7 +2761,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -3147,6 +3888,336 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
+//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rm_range_1[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
+  int rn[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  int rk[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn[(reg % 32)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_sm90a_tma ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
@@ -3157,7 +4228,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -4344,6 +5415,405 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 //   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
+//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 39: 8 x bf16 = 16 bytes per access
+//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
+//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
+  int rm_range_1[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
+  int rn[8];  // tile<128xi32> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  int rk[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rm_range_3[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn_1[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  int rm_range_4[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
+  int rn_2[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[64];  // tile<128x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
+  bool acc_lt[8];  // tile<128xi1> in L9
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
+  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L9, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 8) {
+    if (acc_lt[reg]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(acc_ptr[reg]);
+      acc_load[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+      acc_load[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+      acc_load[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+      acc_load[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+      acc_load[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+      acc_load[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+      acc_load[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+      acc_load[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      acc_load[reg] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 1] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 2] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 3] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 4] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 5] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 6] = tilecc::cvt_bf16(0.0f);
+      acc_load[reg + 7] = tilecc::cvt_bf16(0.0f);
+    }
+  }
+  unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 8; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
+    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
+    acc_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
+    acc_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
+  }
+  float acc_cvt[32];  // tile<128xf32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
+  float acc_1[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg] + acc_cvt[(reg % 32)];
+  float acc_2[64];  // tile<128x128xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) acc_2[reg] = fmaxf(acc_1[reg], 0.0f);
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn_1[(reg % 32)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_2[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+// Global accesses (per thread):
 //   load at line 39: 8 x bf16 = 16 bytes per access
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
@@ -4356,7 +5826,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -5503,6 +6973,368 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = lane;  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 256;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 256;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 256;
+  int rn_range[64];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn[64];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int rk[8];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[128];  // tile<128x256xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[64];  // tile<1x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 256, 64, 8, false, activation::none> -> matmul_half_128_256_64_8_false_none_sm90a_tma ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = spatial<8>, each element held by 32 threads
+//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
@@ -5513,7 +7345,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -6638,6 +8470,368 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
+//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = lane;  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 256;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 256;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 256;
+  int rn_range[64];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn[64];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int rk[8];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 98304;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 0;  // [64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[64];  // tile<64x256xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[128];  // tile<128x256xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
+  __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[64];  // tile<1x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<bfloat16, 128, 256, 64, 8, false, activation::none> -> matmul_bfloat16_128_256_64_8_false_none_sm90a_tma ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = spatial<8>, each element held by 32 threads
+//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
@@ -6648,7 +8842,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 //   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -6974,21 +9168,27 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
     const uint32_t tilecc_box_0_0[] = {64u, 128u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(ldb)) * 2};
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     ::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -7009,21 +9209,27 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
     const uint32_t tilecc_box_0_0[] = {64u, 128u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(ldb)) * 2};
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -7044,21 +9250,27 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
     const uint32_t tilecc_box_0_0[] = {64u, 128u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(ldb)) * 2};
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -7079,21 +9291,27 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
     const uint32_t tilecc_box_0_0[] = {64u, 128u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(ldb)) * 2};
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -7114,21 +9332,27 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
     const uint32_t tilecc_box_0_0[] = {64u, 128u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(ldb)) * 2};
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147488, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma<<<grid, 256, 147488, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
@@ -7151,21 +9375,27 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(K)), static_cast<uint64_t>(1 * static_cast<int64_t>(M))};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(lda)) * 2};
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
     const uint32_t tilecc_box_0_0[] = {64u, 128u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(N)), static_cast<uint64_t>(1 * static_cast<int64_t>(K))};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(1 * static_cast<int64_t>(ldb)) * 2};
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147488, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma<<<grid, 256, 147488, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
