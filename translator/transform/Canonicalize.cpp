@@ -316,9 +316,47 @@ void countUses(const Block& b, std::map<const Value*, int>& uses) {
   });
 }
 
+// Whether carried value j of a loop is read only to compute its own next value (a pointer
+// advanced each iteration that nothing loads from any more): the ops of the body that depend
+// on it are pure, and their results reach nothing but each other and yield slot j. Those ops
+// are removed (their uses uncounted); the caller drops the carried value.
+bool dropSelfAdvance(Block& body, std::size_t j, std::map<const Value*, int>& uses) {
+  Op* y = yieldOf(body);
+  const Value* arg = body.args[j + 1];
+  if (!y) return false;
+  std::set<const Value*> derived{arg};
+  std::vector<std::size_t> ops;  // indices in body order
+  for (std::size_t i = 0; i < body.ops.size(); ++i) {
+    const Op& o = *body.ops[i];
+    bool reads = false;
+    for (const Value* v : o.operands) reads = reads || derived.count(v);
+    if (!reads || &o == y) continue;
+    if (!traits(o.kind).pure || !o.regions.empty()) return false;
+    for (const Value* r : o.results) derived.insert(r);
+    ops.push_back(i);
+  }
+  // Reads from nested regions are not seen above: every use must be accounted for.
+  std::map<const Value*, int> inside;
+  for (std::size_t i : ops)
+    for (const Value* v : body.ops[i]->operands) ++inside[v];
+  for (std::size_t k = 0; k < y->operands.size(); ++k)
+    if (derived.count(y->operands[k])) {
+      if (k != j) return false;
+      ++inside[y->operands[k]];
+    }
+  if (!derived.count(y->operands[j])) return false;
+  for (const Value* v : derived)
+    if (uses[v] != inside[v]) return false;
+  for (std::size_t n = ops.size(); n-- > 0;) {
+    for (const Value* v : body.ops[ops[n]]->operands) --uses[v];
+    body.ops.erase(body.ops.begin() + static_cast<long>(ops[n]));
+  }
+  return true;
+}
+
 // Results of a loop or an if that nothing reads (and, for a loop, whose carried value the body
-// never reads either) leave the op: what computes them becomes dead. (nvcc warns about a
-// variable that is set but never used.)
+// never reads either, or reads only to advance it) leave the op: what computes them becomes
+// dead. (nvcc warns about a variable that is set but never used.)
 void dropUnusedResults(Op& o, std::map<const Value*, int>& uses) {
   if (o.kind != OpKind::For && o.kind != OpKind::If) return;
   for (std::size_t j = o.results.size(); j-- > 0;) {
@@ -326,7 +364,7 @@ void dropUnusedResults(Op& o, std::map<const Value*, int>& uses) {
     if (o.kind == OpKind::For) {
       Block& body = *o.regions[0];
       Op* y = yieldOf(body);  // none when the body ends in a return
-      if (uses[body.args[j + 1]] != 0) continue;
+      if (uses[body.args[j + 1]] != 0 && !dropSelfAdvance(body, j, uses)) continue;
       --uses[o.operands[j + 3]];
       body.args.erase(body.args.begin() + static_cast<long>(j) + 1);
       o.operands.erase(o.operands.begin() + static_cast<long>(j) + 3);

@@ -1098,12 +1098,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
@@ -1125,10 +1119,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -1155,55 +1145,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
-  int rm_range_2[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
-  int rm[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
-  int rk[4];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -1240,12 +1185,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
@@ -1330,13 +1269,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
       const int k_add_3 = rn_mul + 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
     }
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
@@ -1345,10 +1277,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     const int pipe_xor = pipe_phase ^ 1;
     const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     pipe_read = pipe_sel;
     pipe_write = pipe_sel_1;
     pipe_phase = pipe_sel_2;
@@ -2741,13 +2669,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L3 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 39: 8 x f16 = 16 bytes per access
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
@@ -2769,13 +2691,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
+  const int L3_t0 = warp * 32 + lane;  // thread position along dim 0 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -2793,70 +2711,25 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L9
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L3_t0 * 8) & 127) + reg;
   int rm_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
-  int rm_range_2[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
-  int rm[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L9
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
-  int rk[4];  // tile<64xi32> in L3
+  int rm_range_2[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[32];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 32; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
-  int rm_range_4[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_2[reg];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -2893,12 +2766,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
@@ -2983,13 +2850,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
       const int k_add_3 = rn_mul + 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
     }
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
@@ -2998,10 +2858,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     const int pipe_xor = pipe_phase ^ 1;
     const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     pipe_read = pipe_sel;
     pipe_write = pipe_sel_1;
     pipe_phase = pipe_sel_2;
@@ -3011,13 +2867,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L9
+  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L9
+  bool acc_lt[8];  // tile<128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __half acc_load[8];  // tile<128xf16> in L9, 8 elements per access
+  __half acc_load[8];  // tile<128xf16> in L3, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -3051,7 +2907,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word.y = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    if (L3_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L3_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
   __half acc_shared[32];  // tile<128xf16> in L2, from shared memory, 2 elements per access
@@ -4211,12 +4067,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
@@ -4238,10 +4088,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -4268,55 +4114,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
-  int rm_range_2[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
-  int rm[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
-  int rk[4];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -4353,12 +4154,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
@@ -4443,13 +4238,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
       const int k_add_3 = rn_mul + 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
     }
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
@@ -4458,10 +4246,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     const int pipe_xor = pipe_phase ^ 1;
     const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     pipe_read = pipe_sel;
     pipe_write = pipe_sel_1;
     pipe_phase = pipe_sel_2;
@@ -5806,13 +5590,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L3 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 39: 8 x bf16 = 16 bytes per access
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
@@ -5834,13 +5612,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
+  const int L3_t0 = warp * 32 + lane;  // thread position along dim 0 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -5858,70 +5632,25 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L9
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L3_t0 * 8) & 127) + reg;
   int rm_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
-  int rm_range_2[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
-  int rm[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L9
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
-  int rk[4];  // tile<64xi32> in L3
+  int rm_range_2[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[32];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 32; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
-  int rm_range_4[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_2[reg];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -5958,12 +5687,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
@@ -6048,13 +5771,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
       const int k_add_3 = rn_mul + 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
     }
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
@@ -6063,10 +5779,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     const int pipe_xor = pipe_phase ^ 1;
     const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     pipe_read = pipe_sel;
     pipe_write = pipe_sel_1;
     pipe_phase = pipe_sel_2;
@@ -6076,13 +5788,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L9
+  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L9
+  bool acc_lt[8];  // tile<128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L9, 8 elements per access
+  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L3, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -6116,7 +5828,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    if (L3_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L3_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
   __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
@@ -7328,12 +7040,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
@@ -7354,11 +7060,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -7382,15 +7084,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
-  int rm_range_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
-  int rm[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
   int rn_range[64];  // tile<256xi32> in L2
   #pragma unroll
@@ -7398,42 +7091,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   int rn[64];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
-  int rk[8];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const k_full = smem + 147456;  // 3 mbarriers, 24 bytes
@@ -7478,12 +7135,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (1), k_add_6, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
@@ -7604,13 +7255,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
       const int k_add_9 = rn_mul + 192;
       if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 24576, &b_tile_desc, k_full + 8 * (pipe_write), k_add_9, k_mul_2);
     }
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
@@ -7619,10 +7263,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     const int pipe_xor = pipe_phase ^ 1;
     const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     pipe_read = pipe_sel;
     pipe_write = pipe_sel_1;
     pipe_phase = pipe_sel_2;
@@ -8825,12 +8465,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
@@ -8851,11 +8485,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -8879,15 +8509,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
-  int rm_range_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
-  int rm[4];  // tile<128xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
   int rn_range[64];  // tile<256xi32> in L2
   #pragma unroll
@@ -8895,42 +8516,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   int rn[64];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
-  int rk[8];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
-  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
-  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const k_full = smem + 147456;  // 3 mbarriers, 24 bytes
@@ -8975,12 +8560,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (1), k_add_6, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
@@ -9101,13 +8680,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
       const int k_add_9 = rn_mul + 192;
       if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 24576, &b_tile_desc, k_full + 8 * (pipe_write), k_add_9, k_mul_2);
     }
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
@@ -9116,10 +8688,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     const int pipe_xor = pipe_phase ^ 1;
     const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
     pipe_read = pipe_sel;
     pipe_write = pipe_sel_1;
     pipe_phase = pipe_sel_2;
