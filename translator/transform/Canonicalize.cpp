@@ -373,11 +373,10 @@ void dropUnusedResults(Op& o, std::map<const Value*, int>& uses) {
         y->operands.erase(y->operands.begin() + static_cast<long>(j));
       }
     } else {
-      bool yields = true;
-      for (auto& r : o.regions) yields = yields && yieldOf(*r);
-      if (!yields) continue;
+      // A branch that returns instead gives no value: only the yielding ones change.
       for (auto& r : o.regions) {
         Op* y = yieldOf(*r);
+        if (!y) continue;
         --uses[y->operands[j]];
         y->operands.erase(y->operands.begin() + static_cast<long>(j));
       }

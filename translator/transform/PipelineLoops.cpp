@@ -12,10 +12,11 @@
 //   }
 //   async_wait 0                               (copies past the last iteration, zero-filled)
 //
-// On sm_90a, in a variant whose arguments the launcher checked (the aligned one), loads whose
-// pointers and mask are a structured box (analysis/StructuredAccess.h) into 128-byte swizzled
-// buffers become TMA copies instead: one thread copies each box, and a ring of mbarriers
-// ("full", one per slot) tells every thread when a slot has landed:
+// On sm_90a, in the `_tma` variant (Target::tma: arguments checked by the launcher, which
+// falls back to the aligned variant), when every such load's pointers and mask are a
+// structured box (analysis/StructuredAccess.h) into 128-byte swizzled buffers, they become TMA
+// copies instead: one thread copies each box, and a ring of mbarriers ("full", one per slot)
+// tells every thread when a slot has landed:
 //
 //   full = mbarriers[S], each expecting one arrival; TMA descriptors become parameters
 //   if (iteration s in range) { expect_tx(full[s], bytes); tma boxes → slot s }   s = 0 .. S−2
@@ -27,12 +28,15 @@
 //   }
 //
 // Copies for iterations past the end are not issued, so none is in flight after the loop and
-// trip counts 0, 1 or fewer than S need nothing else.
+// trip counts 0, 1 or fewer than S need nothing else. Where the loop's wgmma reads only the
+// rings, its batch stays in flight: wait 1 after it, the copies moved after that wait, wait 0
+// after the loop (keepWgmmaInFlight).
 //
 // A load qualifies when its pointers and mask can be computed for a later iteration (from the
-// induction variable and values defined before the loop, or a carried pointer advanced by an
-// invariant step), masked-off elements are zero, whole 4-, 8- or 16-byte runs lie along the
-// rows, and its value only fills a buffer that mma reads. Barriers come later, from the hazard
+// induction variable, carried scalars advanced by an invariant step such as block pointers'
+// offsets, and values defined before the loop, or a carried pointer advanced by an invariant
+// step), masked-off elements are zero, whole 4-, 8- or 16-byte runs lie along the rows (for
+// cp.async; TMA copies narrower ones too), and its value only fills a buffer that mma reads. Barriers come later, from the hazard
 // analysis (insertBarriers).
 #include "analysis/StructuredAccess.h"
 #include "ir/Clone.h"
