@@ -303,7 +303,7 @@ int runDriver(const DriverOptions& o) {
         // Variants, most specific first: on sm_90a with TMA (kept where TMA copies something;
         // its launcher falls through to the next one where a descriptor cannot be encoded),
         // aligned, general.
-        for (int variant = assumed.empty() ? 0 : t.wgmma ? 2 : 1; variant >= 0; --variant) {
+        for (int variant = assumed.empty() ? 0 : t.wgmma && o.tma ? 2 : 1; variant >= 0; --variant) {
           const int aligned = variant > 0;
           Target vt = t;
           vt.tma = variant == 2;

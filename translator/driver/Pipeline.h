@@ -16,6 +16,7 @@ struct DriverOptions {
   bool check = false;
   std::vector<std::string> archs;
   bool wgmma = true;  // dot on wgmma for sm_90a where it fits (--no-wgmma: mma.sync)
+  bool tma = true;    // the _tma variant on sm_90a where TMA copies something (--no-tma: none)
   std::string compileDb;
   std::string depfile;
   std::string depfileTarget;  // the rule's target; default: the .cu

@@ -67,6 +67,10 @@ int main(int argc, char** argv) {
   app.add_flag("--no-wgmma", noWgmma,
                "On sm_90a, keep dot on mma.sync as on sm_80 (by default it runs on wgmma there where it fits)");
   app.add_flag("--wgmma", wgmma)->group("");  // the default; accepted for builds written when it was opt-in
+  bool noTma = false;
+  app.add_flag("--no-tma", noTma,
+               "On sm_90a, keep the loads that feed wgmma on cp.async (by default they are TMA copies where their "
+               "pointers and mask form a box; the launcher checks the arguments)");
   app.add_option("-p", o.compileDb, "Directory with compile_commands.json (instead of args after --)");
   app.add_option("--depfile", o.depfile, "Write a Makefile depfile of every file read (sorted)");
   app.add_option("--depfile-target", o.depfileTarget, "Target named in the depfile (default: the .cu output)");
@@ -87,6 +91,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   o.wgmma = !noWgmma;
+  o.tma = !noTma;
 
   std::string error;
   o.resourceDir = tilecc::findResourceDir(resourceDir, error);

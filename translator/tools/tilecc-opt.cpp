@@ -1,6 +1,6 @@
 // tilecc-opt: runs passes on textual Tile IR, for testing one pass at a time.
 //
-//   tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--pass=NAME]... [--emit=ir|cuda] [--list-passes] FILE|-
+//   tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--tma] [--pass=NAME]... [--emit=ir|cuda] [--list-passes] FILE|-
 //
 // Reads the kernels in FILE (the format of `tilecc --emit=ir|gpu-ir`), verifies them, runs the
 // named passes in the order given, verifies again, and prints the IR (or, with --emit=cuda,
@@ -23,17 +23,19 @@ namespace {
 
 constexpr const char* kHelp =
     "tilecc-opt: runs tilecc's passes on textual Tile IR, one at a time (for tests and for looking).\n"
-    "usage: tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n"
+    "usage: tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--tma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n"
     "  FILE            kernels as `tilecc --emit=ir|ir-layout|gpu-ir` prints them; - reads standard input\n"
     "  --pass=NAME     run this pass (repeatable, in order; --list-passes lists them)\n"
     "  --target=ARCH   the target the passes read (shared-memory limit, instructions); default sm_80\n"
     "  --no-wgmma      on sm_90a, dot stays on mma.sync (tilecc --no-wgmma)\n"
+    "  --tma           on sm_90a, pipeline-loops may use TMA (tilecc's _tma variant; the kernel\n"
+    "                  needs assumptions the launcher checks, assumed(...))\n"
     "  --emit=ir|cuda  print the IR (default) or what the CUDA printer makes of it\n"
     "  --no-verify     do not verify after each pass (to look at what a broken pass produced)\n"
     "Exit status: 0 ok, 1 bad input, 2 bad command line, 3 internal error.\n";
 
 int usage(const char* why) {
-  std::fprintf(stderr, "tilecc-opt: error: %s\nusage: tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n", why);
+  std::fprintf(stderr, "tilecc-opt: error: %s\nusage: tilecc-opt [--target=sm_80|sm_90a] [--no-wgmma] [--tma] [--pass=NAME]... [--emit=ir|cuda] [--no-verify] [--list-passes] FILE|-\n", why);
   return 2;
 }
 
@@ -43,7 +45,7 @@ int main(int argc, char** argv) {
   using namespace tilecc;
   std::vector<std::string> passes;
   std::string targetName = "sm_80", emit = "ir", file;
-  bool verifyEach = true, wgmma = true;
+  bool verifyEach = true, wgmma = true, tma = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--pass=", 0) == 0) passes.push_back(a.substr(7));
@@ -54,6 +56,7 @@ int main(int argc, char** argv) {
       return 0;
     } else if (a == "--wgmma") wgmma = true;
     else if (a == "--no-wgmma") wgmma = false;
+    else if (a == "--tma") tma = true;
     else if (a == "--no-verify") verifyEach = false;  // to look at what a broken pass produced
     else if (a == "--list-passes") {
       for (const auto& p : ir::namedPasses()) std::printf("%-22s %s\n", p.name, p.what);
@@ -67,6 +70,7 @@ int main(int argc, char** argv) {
   auto target = targetNamed(targetName);
   if (!target) return usage(("unknown target '" + targetName + "' (sm_80, sm_90a)").c_str());
   target->wgmma = target->hopper && wgmma;
+  target->tma = target->wgmma && tma;
   std::vector<const ir::NamedPass*> run;
   for (const std::string& p : passes) {
     const ir::NamedPass* found = nullptr;
