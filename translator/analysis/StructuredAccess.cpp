@@ -3,7 +3,6 @@
 #include "ir/OpTraits.h"
 
 #include <algorithm>
-#include <cstring>
 #include <set>
 
 namespace tilecc::ir {
@@ -167,11 +166,7 @@ class Analysis {
       if (v == iv) return scalar(lb->c0 + trip * step->c0);
       const std::size_t j = static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), v) - body_.args.begin());
       // Carried pointers (tiles or scalars) and integers that each iteration advances by a step.
-      const Op* next = yieldOf(body_)->operands[j - 1]->def;
-      const Value* by = nullptr;
-      if (next && next->kind == OpKind::AddPtr && next->operands[0] == v) by = next->operands[1];
-      if (next && next->kind == OpKind::Binary && next->binop == BinOp::Add)
-        by = next->operands[0] == v ? next->operands[1] : next->operands[1] == v ? next->operands[0] : nullptr;
+      const Value* by = carriedStep(body_, v);
       if (!by) return std::nullopt;
       auto init = form(loop_.operands[j + 2]);
       auto inc = form(by);
@@ -303,14 +298,6 @@ class Analysis {
   }
 };
 
-bool isZeroConstant(const Value* v) {
-  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast || v->def->kind == OpKind::Convert))
-    v = v->def->operands[0];
-  if (!v->def || v->def->kind != OpKind::Constant) return false;
-  std::uint64_t bits;
-  std::memcpy(&bits, &v->def->floatValue, sizeof bits);
-  return v->def->intValue == 0 && bits == 0;
-}
 
 // A scalar that is never negative: program ids, non-negative constants, and sums, products,
 // minima, maxima, remainders and quotients of such values.

@@ -54,8 +54,8 @@ struct LaunchVariant {
   int sharedBytes = 0;
   bool dynamicShared = false;
   /// TMA descriptors the launcher encodes and passes after the arguments (with their element
-  /// type as the driver names it); where one cannot be encoded, the next variant runs.
-  std::vector<std::pair<ir::TensorMapInfo, std::string>> maps;
+  /// type); where one cannot be encoded, the next variant runs.
+  std::vector<std::pair<ir::TensorMapInfo, ir::ElemType>> maps;
 };
 struct LauncherPlan {
   std::string name;        // launch_<kernel>

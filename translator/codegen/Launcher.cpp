@@ -89,14 +89,17 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
   std::string s;
   std::string mapsReady;
   for (std::size_t m = 0; m < v.maps.size(); ++m) {
-    const auto& [info, dtype] = v.maps[m];
+    const auto& [info, elem] = v.maps[m];
     const std::string id = std::to_string(index) + "_" + std::to_string(m);
     const std::size_t r = info.dims.size();
     // The driver orders axes innermost first; strides in bytes.
     std::string dims, strides, box;
-    const int eb = dtype == "CU_TENSOR_MAP_DATA_TYPE_FLOAT32" || dtype == "CU_TENSOR_MAP_DATA_TYPE_INT32" ? 4
-                   : dtype == "CU_TENSOR_MAP_DATA_TYPE_UINT8"                                        ? 1
-                                                                                                     : 2;
+    const int eb = elem.bytes();
+    const std::string dtype = elem.kind == ir::Scalar::F16    ? "CU_TENSOR_MAP_DATA_TYPE_FLOAT16"
+                              : elem.kind == ir::Scalar::BF16 ? "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16"
+                              : elem.kind == ir::Scalar::F32  ? "CU_TENSOR_MAP_DATA_TYPE_FLOAT32"
+                              : elem.kind == ir::Scalar::I32  ? "CU_TENSOR_MAP_DATA_TYPE_INT32"
+                                                              : "CU_TENSOR_MAP_DATA_TYPE_UINT8";
     for (std::size_t a = r; a-- > 0;) {
       dims += std::string(dims.empty() ? "" : ", ") + "static_cast<uint64_t>(" + hostExpr(p, info.dims[a]) + ")";
       box += (box.empty() ? "" : ", ") + std::to_string(info.box[a]) + "u";

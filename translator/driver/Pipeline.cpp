@@ -390,14 +390,8 @@ int runDriver(const DriverOptions& o) {
         lv.threads = ck.threads;
         lv.sharedBytes = ck.sharedBytes;
         lv.dynamicShared = ck.dynamicShared;
-        for (const ir::TensorMapInfo& m : v.kernel->tensorMaps) {
-          const ir::Scalar e = v.kernel->params[static_cast<std::size_t>(m.param)]->type.elem.kind;
-          lv.maps.push_back({m, e == ir::Scalar::F16    ? "CU_TENSOR_MAP_DATA_TYPE_FLOAT16"
-                                : e == ir::Scalar::BF16 ? "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16"
-                                : e == ir::Scalar::F32  ? "CU_TENSOR_MAP_DATA_TYPE_FLOAT32"
-                                : e == ir::Scalar::I32  ? "CU_TENSOR_MAP_DATA_TYPE_INT32"
-                                                        : "CU_TENSOR_MAP_DATA_TYPE_UINT8"});
-        }
+        for (const ir::TensorMapInfo& m : v.kernel->tensorMaps)
+          lv.maps.push_back({m, v.kernel->params[static_cast<std::size_t>(m.param)]->type.elem});
         launch.push_back(lv);
         printed.push_back(std::move(ck));
       }

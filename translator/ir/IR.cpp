@@ -3,6 +3,9 @@
 #include "ir/InternalError.h"
 #include "ir/OpTraits.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace tilecc::ir {
 
 bool within(const Block* b, const Block& outer) {
@@ -14,6 +17,27 @@ bool within(const Block* b, const Block& outer) {
 Op* yieldOf(const Block& b) {
   if (b.ops.empty() || b.ops.back()->kind != OpKind::Yield) return nullptr;
   return b.ops.back().get();
+}
+
+const Value* carriedStep(const Block& body, const Value* arg) {
+  const Op* y = yieldOf(body);
+  const auto j = static_cast<std::size_t>(std::find(body.args.begin(), body.args.end(), arg) - body.args.begin());
+  if (!y || j == 0 || j >= body.args.size()) return nullptr;
+  const Op* d = y->operands[j - 1]->def;
+  if (!d) return nullptr;
+  if (d->kind == OpKind::AddPtr && d->operands[0] == arg) return d->operands[1];
+  if (d->kind == OpKind::Binary && d->binop == BinOp::Add)
+    return d->operands[0] == arg ? d->operands[1] : d->operands[1] == arg ? d->operands[0] : nullptr;
+  return nullptr;
+}
+
+bool isZeroConstant(const Value* v) {
+  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast || v->def->kind == OpKind::Convert))
+    v = v->def->operands[0];
+  if (!v->def || v->def->kind != OpKind::Constant) return false;
+  std::uint64_t bits;
+  std::memcpy(&bits, &v->def->floatValue, sizeof bits);
+  return v->def->intValue == 0 && bits == 0;
 }
 
 std::string computes(const Value* v) {

@@ -265,6 +265,14 @@ bool within(const Block* b, const Block& outer);
 /// The terminator of a region if it is a yield, else null.
 Op* yieldOf(const Block& b);
 
+/// The step a loop adds to its carried value `arg` each iteration — the body yields
+/// `addptr arg, step` or `arg + step` (either side) for it — else null. Whether the step
+/// changes between iterations is the caller's question.
+const Value* carriedStep(const Block& body, const Value* arg);
+
+/// A zero constant (integer 0 or +0.0, by bit pattern), possibly splat, broadcast or converted.
+bool isZeroConstant(const Value* v);
+
 /// What a temporary computes, as a short name part (`mul`, `load`, `cvt`, ...).
 std::string computes(const Value* v);
 

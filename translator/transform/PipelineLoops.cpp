@@ -44,7 +44,6 @@
 #include "transform/Passes.h"
 
 #include <algorithm>
-#include <cstring>
 #include <functional>
 #include <set>
 
@@ -120,27 +119,13 @@ bool chainOf(const Block& body, const Value* v, const Value* iv, std::set<const 
 }
 
 const Value* inductionStep(const Block& body, const Value* arg) {
-  const Op* y = yieldOf(body);
+  const Value* step = carriedStep(body, arg);
+  if (!step || step->type.isTile()) return nullptr;
+  // The advance itself at the body's top level.
   const auto j = static_cast<std::size_t>(std::find(body.args.begin(), body.args.end(), arg) - body.args.begin());
-  if (!y || j == 0 || j >= body.args.size()) return nullptr;
-  const Value* next = y->operands[j - 1];
-  const Op* d = next->def;
-  if (!d || d->parent != &body) return nullptr;
-  const Value* step = nullptr;
-  if (d->kind == OpKind::AddPtr && d->operands[0] == arg) step = d->operands[1];
-  if (d->kind == OpKind::Binary && d->binop == BinOp::Add) step = d->operands[0] == arg ? d->operands[1] : d->operands[1] == arg ? d->operands[0] : nullptr;
+  if (yieldOf(body)->operands[j - 1]->def->parent != &body) return nullptr;
   std::set<const Op*> unused;
-  if (!step || step->type.isTile() || !chainOf(body, step, nullptr, unused)) return nullptr;
-  return step;
-}
-
-bool isZero(const Value* v) {
-  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast || v->def->kind == OpKind::Convert))
-    v = v->def->operands[0];
-  if (!v->def || v->def->kind != OpKind::Constant) return false;
-  std::uint64_t bits;
-  std::memcpy(&bits, &v->def->floatValue, sizeof bits);
-  return v->def->intValue == 0 && bits == 0;
+  return chainOf(body, step, nullptr, unused) ? step : nullptr;
 }
 
 class Pipeliner {
@@ -162,14 +147,9 @@ class Pipeliner {
 
     Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
     pre.setInsertionBefore(loop_);
+    allocateRings(pre);
     std::vector<Value*> rings;
-    for (Pipe& p : pipes_) {
-      const Type& t = p.buffer->type;
-      p.ring = pre.one(OpKind::LocalAlloc, {}, Type::shared(t.elem, t.shape, S, t.smem));
-      const Value* r = p.load->result();
-      p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
-      rings.push_back(p.ring);
-    }
+    for (const Pipe& p : pipes_) rings.push_back(p.ring);
     // Prologue: iterations 0 .. S−2 into slots 0 .. S−2.
     Value* lb = loop_.operands[0];
     Value* step = loop_.operands[2];
@@ -190,25 +170,13 @@ class Pipeliner {
     ahead->name = iv_->name + "_ahead";
     issue(top, ahead, [&](const Pipe& p) { return body_.args[static_cast<std::size_t>(p.carried) + 1]; }, S - 1,
           [&](Builder& b, const Pipe& p) { return slot(b, p.ring, write); });
-    for (Pipe& p : pipes_) {
-      Value* current = slot(top, p.ring, read);
-      replaceAllUses(body_, p.buffer, current);
-      erase(*p.store);
-      p.load->results.clear();
-      erase(*p.load);
-      erase(*p.buffer->def);
-    }
+    readFromRings(top, read);
     // Advance both slots around the ring before the yield.
     Op* y = yieldOf(body_);
     Builder end{k_, &body_, y->loc, "pipe", -1};
     end.setInsertionBefore(*y);
-    for (std::size_t j = y->operands.size() - 2; j < y->operands.size(); ++j) {
-      Value* cur = body_.args[j + 1];
-      Value* last = end.binary(BinOp::Eq, cur, end.intConst(S - 1), ElemType::of(Scalar::Bool));
-      Value* next = end.binary(BinOp::Add, cur, end.intConst(1), cur->type.elem);
-      Op* sel = end.create(OpKind::Select, {last, end.intConst(0), next}, {cur->type});
-      y->operands[j] = sel->result();
-    }
+    y->operands[y->operands.size() - 2] = nextSlot(end, read);
+    y->operands[y->operands.size() - 1] = nextSlot(end, write);
     // After the loop: the copies issued past the last iteration land before anything else
     // uses that memory.
     Builder after{k_, loop_.parent, loop_.loc, {}, -1};
@@ -250,13 +218,11 @@ class Pipeliner {
       for (std::size_t j = 1; j < body_.args.size(); ++j)
         if (body_.args[j] == ptrs) p.carried = static_cast<int>(j) - 1;
       if (p.carried < 0) return;
-      const Value* next = yieldOf(body_)->operands[static_cast<std::size_t>(p.carried)];
-      if (!next->def || next->def->kind != OpKind::AddPtr || next->def->operands[0] != ptrs) return;
-      p.inc = next->def->operands[1];
-      if (p.inc == iv_ || !chainOf(body_, p.inc, nullptr, chain)) return;
+      p.inc = const_cast<Value*>(carriedStep(body_, ptrs));
+      if (!p.inc || p.inc == iv_ || !chainOf(body_, p.inc, nullptr, chain)) return;
     }
     if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain, &inductions_)) return;
-    if (ld.operands.size() >= 3 && !isZero(ld.operands[2])) return;  // masked-off elements are zero-filled
+    if (ld.operands.size() >= 3 && !isZeroConstant(ld.operands[2])) return;  // masked-off elements are zero-filled
     // Whole 4-, 8- or 16-byte runs along the buffer's rows, as the layout holds them: the
     // tile's rows, or its columns for a transposed store (B given K-contiguous: [N][K]).
     p.axis = st->transposed ? 0 : 1;
@@ -372,8 +338,10 @@ class Pipeliner {
   // arguments the launcher checks: then the loop copies with TMA.
   bool tmaBoxes() {
     if (!t_.tma || !t_.wgmma || k_.assumed.empty()) return false;
-    trip_ = k_.newValue(Type::scalar(ElemType::of(Scalar::I32)), "trip");
-    trip_->owner = &body_;  // an atom, never an operand
+    if (!trip_) {
+      trip_ = k_.newValue(Type::scalar(ElemType::of(Scalar::I32)), "trip");
+      trip_->owner = &body_;  // an atom, never an operand
+    }
     for (Pipe& p : pipes_) {
       const Type& bt = p.buffer->type;
       const int eb = bt.elem.bytes();
@@ -538,13 +506,8 @@ class Pipeliner {
     const int S = k_.numStages;
     Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
     pre.setInsertionBefore(loop_);
-    for (Pipe& p : pipes_) {
-      const Type& t = p.buffer->type;
-      p.ring = pre.one(OpKind::LocalAlloc, {}, Type::shared(t.elem, t.shape, S, t.smem));
-      const Value* r = p.load->result();
-      p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
-      p.desc = descriptor(p);
-    }
+    allocateRings(pre);
+    for (Pipe& p : pipes_) p.desc = descriptor(p);
     Value* full = pre.one(OpKind::LocalAlloc, {}, Type::mbarriers(S));
     full->name = iv_->name + "_full";
     Op* init = pre.create(OpKind::MBarrierInit, {full}, {});
@@ -572,29 +535,48 @@ class Pipeliner {
     Value* ahead = top.binary(BinOp::Add, iv_, scaled(top, step, S - 1), iv_->type.elem);
     ahead->name = iv_->name + "_ahead";
     Op* copies = issueTma(top, ahead, full, write);
-    for (Pipe& p : pipes_) {
-      Value* current = slot(top, p.ring, read);
-      replaceAllUses(body_, p.buffer, current);
-      erase(*p.store);
-      p.load->results.clear();
-      erase(*p.load);
-      erase(*p.buffer->def);
-    }
+    readFromRings(top, read);
     // read and write advance around the ring; the phase flips each time read wraps.
     Op* y = yieldOf(body_);
     Builder end{k_, &body_, y->loc, "pipe", -1};
     end.setInsertionBefore(*y);
     const std::size_t n = y->operands.size();
-    Value* wrap = end.binary(BinOp::Eq, read, end.intConst(S - 1), ElemType::of(Scalar::Bool));
-    for (std::size_t j = n - 3; j < n - 1; ++j) {
-      Value* cur = body_.args[j + 1];
-      Value* last = end.binary(BinOp::Eq, cur, end.intConst(S - 1), ElemType::of(Scalar::Bool));
-      Value* next = end.binary(BinOp::Add, cur, end.intConst(1), cur->type.elem);
-      y->operands[j] = end.create(OpKind::Select, {last, end.intConst(0), next}, {cur->type})->result();
-    }
+    Value* wrap = nullptr;
+    y->operands[n - 3] = nextSlot(end, read, &wrap);
+    y->operands[n - 2] = nextSlot(end, write);
     Value* flipped = end.binary(BinOp::Xor, phase, end.intConst(1), phase->type.elem);
     y->operands[n - 1] = end.create(OpKind::Select, {wrap, flipped, phase}, {phase->type})->result();
     keepWgmmaInFlight(copies);
+  }
+
+  // A ring of num_stages slots per pipelined load, before the loop.
+  void allocateRings(Builder& pre) {
+    for (Pipe& p : pipes_) {
+      const Type& t = p.buffer->type;
+      p.ring = pre.one(OpKind::LocalAlloc, {}, Type::shared(t.elem, t.shape, k_.numStages, t.smem));
+      const Value* r = p.load->result();
+      p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
+    }
+  }
+
+  // The body reads slot `read` of each ring where it read the load's buffer; the load, its
+  // store and the buffer go.
+  void readFromRings(Builder& top, Value* read) {
+    for (Pipe& p : pipes_) {
+      replaceAllUses(body_, p.buffer, slot(top, p.ring, read));
+      erase(*p.store);
+      p.load->results.clear();
+      erase(*p.load);
+      erase(*p.buffer->def);
+    }
+  }
+
+  // The slot after `cur` around the ring; `wrapped`, where given, gets cur == S − 1.
+  Value* nextSlot(Builder& b, Value* cur, Value** wrapped = nullptr) {
+    Value* last = b.binary(BinOp::Eq, cur, b.intConst(k_.numStages - 1), ElemType::of(Scalar::Bool));
+    Value* next = b.binary(BinOp::Add, cur, b.intConst(1), cur->type.elem);
+    if (wrapped) *wrapped = last;
+    return b.create(OpKind::Select, {last, b.intConst(0), next}, {cur->type})->result();
   }
 
   // Adds a loop-carried scalar with initial value `init` (unchanged by the body until the
