@@ -37,7 +37,7 @@ endif()
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the compile command failed (exit ${rc})")
 endif()
-string(REGEX MATCHALL "[^\n]*\\(C75[0-9][0-9]\\)[^\n]*(wgmma|warpgroup|GMMA)[^\n]*" serialised "${err}")
+string(REGEX MATCHALL "[^\n]*\\(C75[0-9][0-9]\\)[^\n]*(wgmma|warpgroup|GMMA|setmaxnreg)[^\n]*" serialised "${err}")
 if(serialised)
   if(object)
     file(REMOVE "${object}")  # a failed compile leaves no object to look up to date

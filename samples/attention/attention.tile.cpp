@@ -5,8 +5,10 @@
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
+// warp_specialize: on sm_90a a producer warp group copies K and V (TMA) while the 8 warps
+// compute; the program then has its SM to itself, which its registers already imply here.
 template <int BM, int BN, int HEAD_DIM, bool CAUSAL>
-TILECC_KERNEL(num_warps = 8, num_stages = 2)
+TILECC_KERNEL(num_warps = 8, num_stages = 2, warp_specialize = true)
 void attention(const half* q, const half* k, const half* v, half* out, int seq_len, float sm_scale,
                int64_t stride_head, int64_t stride_row) {
   const int start_m = program_id(0) * BM;

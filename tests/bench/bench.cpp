@@ -327,10 +327,10 @@ __half toHalf(float x) { return __float2half(x); }
 double fromBf16(__nv_bfloat16 x) { return __bfloat162float(x); }
 double fromHalf(__half x) { return __half2float(x); }
 
-// Flash attention forward, fp16, [B*H, S, 128]; 8 sampled rows against a double reference.
+// Flash attention forward, fp16, [B*H, S, D]; 8 sampled rows against a double reference.
 template <class L>
-void attention(const char* name, bool causal, L launch) {
-  const int B = 4, H = 32, S = 4096, D = 128;
+void attention(const char* name, int D, bool causal, L launch) {
+  const int B = 4, H = 32, S = 4096;
   const std::size_t n = std::size_t(B) * H * S * D;
   auto hq = randomHalves(n), hk = randomHalves(n), hv = randomHalves(n);
   __half *q = upload(hq), *k = upload(hk), *v = upload(hv), *o;
@@ -405,8 +405,10 @@ int main(int argc, char** argv) {
   }
   if (want("conv")) conv();
   if (want("attention")) {
-    attention("attention fwd fp16 causal=0", false, launch_attention_128_64_128_false);
-    attention("attention fwd fp16 causal=1", true, launch_attention_128_64_128_true);
+    attention("attention fwd fp16 causal=0", 128, false, launch_attention_128_64_128_false);
+    attention("attention fwd fp16 causal=1", 128, true, launch_attention_128_64_128_true);
+    attention("attention fwd fp16 D64 causal=0", 64, false, launch_attention_128_64_64_false);
+    attention("attention fwd fp16 D64 causal=1", 64, true, launch_attention_128_64_64_true);
   }
   if (const char* out = std::getenv("OUT")) {
     std::string path = std::string(out) + "/tilecc_bench.json";

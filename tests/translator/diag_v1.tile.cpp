@@ -1,5 +1,5 @@
 // Contract v1 misuse the translator judges (the host twin compiles all of it): each gets one
-// located error (or the warning for warp_specialize), and no kernel is written.
+// located error, and no kernel is written (warp_specialize's warning: cuda_warp_specialize).
 // ARGS: -o out.cu
 // EXIT: 1
 #include <tilecc/tile.hpp>
@@ -10,10 +10,6 @@ constexpr int kWarps = 4;
 // DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:1: error: the value of num_warps must be an integer, true or false, or a template parameter of the kernel; got 'kWarps'
 TILECC_KERNEL(num_warps = kWarps)
 void option_from_a_constant(float* out) { store(out + arange<128>(), 1.0f); }
-
-// DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:1: warning: warp_specialize = true has no effect yet
-TILECC_KERNEL(num_warps = 4, warp_specialize = true)
-void specialised(float* out) { store(out + arange<128>(), 1.0f); }
 
 TILECC_KERNEL(num_warps = 2)
 void layout_threads(const float* x, float* out) {

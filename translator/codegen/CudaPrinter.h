@@ -31,6 +31,7 @@ struct CudaKernel {
   int threads = 0;
   int sharedBytes = 0;
   bool dynamicShared = false;
+  bool persistent = false;  // one program per SM; the grid is passed as the last parameter
   bool usesHalf = false, usesBf16 = false;
 };
 
@@ -53,6 +54,7 @@ struct LaunchVariant {
   int threads = 0;
   int sharedBytes = 0;
   bool dynamicShared = false;
+  bool persistent = false;  // launched with min(programs, SMs) programs, the grid as an argument
   /// TMA descriptors the launcher encodes and passes after the arguments (with their element
   /// type); where one cannot be encoded, the next variant runs.
   std::vector<std::pair<ir::TensorMapInfo, ir::ElemType>> maps;

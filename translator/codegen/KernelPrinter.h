@@ -158,6 +158,10 @@ class KernelPrinter {
   // The thread that issues one-thread operations (TMA, expect-tx): thread 0 of the program, or
   // of the warp group region being printed.
   std::string elected_ = "threadIdx.x == 0";
+  // A CTA barrier where it is printed: __syncthreads(), or inside a warp group region a named
+  // barrier of that region's warps.
+  std::string ctaSync_ = "__syncthreads()";
+  int namedBarriers_ = 0;  // named barrier ids given to warp group regions (0 is __syncthreads')
   unsigned markedLine_ = 0;
   std::string markedFile_;
 };

@@ -74,13 +74,23 @@ std::string hostExpr(const LauncherPlan& p, const ir::HostExpr& e) {
 
 std::string launchCall(const LaunchVariant& v, const std::string& args, const std::string& indent) {
   const std::string qualified = std::string("::") + kKernelNamespace + "::" + v.kernel;
-  std::string s;
+  std::string s, in = indent, grid = "grid", all = args;
+  if (v.persistent) {  // one program per SM, each running the grid's programs in turn
+    s += indent + "const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;\n";
+    s += indent + "if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints\n";
+    in += "  ";
+    s += in + "const unsigned tilecc_sms = tilecc::sm_count();  // cached per device\n";
+    s += in + "const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);\n";
+    grid = "tilecc_programs";
+    all += ", grid";
+  }
   if (v.dynamicShared)
-    s += indent + "if (const cudaError_t status = cudaFuncSetAttribute(" + qualified + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
-         std::to_string(v.sharedBytes) + "); status != cudaSuccess)\n" + indent + "  return status;\n";
-  s += indent + qualified + "<<<grid, " + std::to_string(v.threads) + ", " + std::to_string(v.dynamicShared ? v.sharedBytes : 0) +
-       ", stream>>>(" + args + ");\n";
-  return s + indent + "return cudaGetLastError();\n";
+    s += in + "if (const cudaError_t status = cudaFuncSetAttribute(" + qualified + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+         std::to_string(v.sharedBytes) + "); status != cudaSuccess)\n" + in + "  return status;\n";
+  s += in + qualified + "<<<" + grid + ", " + std::to_string(v.threads) + ", " + std::to_string(v.dynamicShared ? v.sharedBytes : 0) +
+       ", stream>>>(" + all + ");\n";
+  s += in + "return cudaGetLastError();\n";
+  return v.persistent ? s + indent + "}\n" : s;
 }
 
 std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::string& indent, int index) {

@@ -65,8 +65,8 @@ void KernelPrinter::async(const Op& o) {
       line("if (" + elected_ + ") tilecc::mbarrier_arrive_expect_tx(" + mbarrierAt(buffer(o.operands[0]), scalar(o.operands[1])) +
            ", " + std::to_string(o.count) + ");");
       return;
-    case OpKind::MBarrierArrive:
-      line("tilecc::mbarrier_arrive(" + mbarrierAt(buffer(o.operands[0]), scalar(o.operands[1])) + ");");
+    case OpKind::MBarrierArrive:  // one arrival per warp
+      line("if (" + lane() + " == 0) tilecc::mbarrier_arrive(" + mbarrierAt(buffer(o.operands[0]), scalar(o.operands[1])) + ");");
       return;
     case OpKind::MBarrierWait:
       line("tilecc::mbarrier_wait(" + mbarrierAt(buffer(o.operands[0]), scalar(o.operands[1])) + ", " + scalar(o.operands[2]) + ");");

@@ -120,7 +120,7 @@ void KernelPrinter::control(const Op& o) {
     case OpKind::Yield: return;
     case OpKind::Barrier: {
       const std::string why = o.note.empty() ? "" : "  // " + o.note;
-      if (o.sync == Sync::Cta) line("__syncthreads();" + (o.note.empty() ? std::string("  // barrier()") : why));
+      if (o.sync == Sync::Cta) line(ctaSync_ + ";" + (o.note.empty() ? std::string("  // barrier()") : why));
       else if (o.sync == Sync::Warp) line("__syncwarp();" + why);
       else line("tilecc::named_barrier_sync(" + std::to_string(o.barrierId) + ", " + std::to_string(o.barrierThreads) + ");" + why);
       barriers_.push_back(std::string(o.sync == Sync::Cta ? "CTA" : o.sync == Sync::Warp ? "warp" : "named") + " barrier at line " +

@@ -15,8 +15,9 @@ void KernelPrinter::elementwise(const Op& o) {
     case OpKind::ProgramId:
     case OpKind::NumPrograms: {
       static const char* axes[] = {"x", "y", "z"};
-      line("const int " + names_.of(r) + " = " + (o.kind == OpKind::ProgramId ? "blockIdx." : "gridDim.") +
-           axes[o.axis] + ";");
+      // A persistent kernel's num_programs is the grid it was written for (a parameter).
+      const char* grid = k_.persistent && o.count == 0 ? "tilecc_grid." : "gridDim.";
+      line("const int " + names_.of(r) + " = " + (o.kind == OpKind::ProgramId ? "blockIdx." : grid) + axes[o.axis] + ";");
       return;
     }
     case OpKind::Splat: {

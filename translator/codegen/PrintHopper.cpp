@@ -12,14 +12,28 @@ namespace tilecc::codegen {
 void KernelPrinter::hopper(const Op& o) {
   switch (o.kind) {
     case OpKind::WarpGroup: {
-      line("if (" + warp() + " >= " + std::to_string(o.firstWarp) + " && " + warp() + " < " + std::to_string(o.firstWarp + o.numWarps) +
-           ") {  // warps " + std::to_string(o.firstWarp) + ".." + std::to_string(o.firstWarp + o.numWarps - 1));
-      ++indent_;
-      const std::string saved = elected_;
-      elected_ = "threadIdx.x == " + std::to_string(o.firstWarp * 32);
-      block(*o.regions[0]);
-      elected_ = saved;
-      --indent_;
+      // Warp specialisation's roles are the two branches of one if/else: ptxas follows
+      // setmaxnreg only there. Named barrier 0 is __syncthreads'; each region gets its own.
+      const int first = o.firstWarp, end = o.firstWarp + o.numWarps;
+      const int all = k_.numWarps + k_.producerWarps;
+      const std::string cond = first == 0 ? warp() + " < " + std::to_string(end) : warp() + " >= " + std::to_string(first) + " && " + warp() + " < " + std::to_string(end);
+      const std::string savedElected = elected_, savedSync = ctaSync_;
+      auto region = [&](const Block& b, int from, int warps, int id) {
+        ++indent_;
+        elected_ = "threadIdx.x == " + std::to_string(from * 32);
+        ctaSync_ = "tilecc::named_barrier_sync(" + std::to_string(id) + ", " + std::to_string(warps * 32) + ")";
+        block(b);
+        --indent_;
+      };
+      line("if (" + cond + ") {  // " + (o.numWarps == 1 ? "warp " + std::to_string(first) : "warps " + std::to_string(first) + ".." + std::to_string(end - 1)));
+      region(*o.regions[0], first, o.numWarps, ++namedBarriers_);
+      if (o.regions.size() > 1) {
+        if (first != 0) internalError("a warp group's other warps must follow it in " + k_.name);
+        line("} else {  // warps " + std::to_string(end) + ".." + std::to_string(all - 1));
+        region(*o.regions[1], end, all - end, ++namedBarriers_);
+      }
+      elected_ = savedElected;
+      ctaSync_ = savedSync;
       line("}");
       return;
     }

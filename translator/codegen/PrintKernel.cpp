@@ -40,7 +40,11 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
     }
   };
   add(buf, add);
-  if (buf->type.kind == TypeKind::MBarrier) return "one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)";
+  if (buf->type.kind == TypeKind::MBarrier) {
+    if (std::any_of(us.begin(), us.end(), [](const Op* u) { return u->kind == OpKind::MBarrierArrive; }))
+      return "one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)";
+    return "one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)";
+  }
   for (const Op* u : us) {
     if (u->kind == OpKind::TmaLoad) return "box copied by TMA" + at(*u);
     if (u->kind == OpKind::Reduce) return std::string("partial results of the ") + name(u->reduce) + " across warps" + at(*u);
@@ -68,13 +72,14 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
 }  // namespace
 
 bool KernelPrinter::run(CudaKernel& out) {
-  const int threads = k_.numWarps * 32;
+  const int threads = (k_.numWarps + k_.producerWarps) * 32;
   std::string params;
   for (std::size_t i = 0; i < k_.params.size(); ++i) {
     const Value* p = k_.params[i];
     params += (i ? ", " : "") +
               (p->type.kind == TypeKind::TensorDesc ? "const __grid_constant__ CUtensorMap " : type(p->type.elem) + " ") + names_.of(p);
   }
+  if (k_.persistent) params += ", const dim3 tilecc_grid";
   try {
     block(*k_.body);
   } catch (const Unsupported&) {
@@ -97,8 +102,9 @@ bool KernelPrinter::run(CudaKernel& out) {
 
   std::ostringstream s;
   s << "// ---- " << k_.sourceName << " -> " << k_.name << " ----\n";
-  s << "// " << k_.numWarps << " warps (" << threads << " threads) per program" << (k_.target.empty() ? "" : ", for " + k_.target)
-    << ".\n";
+  s << "// " << k_.numWarps << " warps";
+  if (k_.producerWarps) s << " and a producer warp group of " << k_.producerWarps;
+  s << " (" << threads << " threads) per program" << (k_.target.empty() ? "" : ", for " + k_.target) << ".\n";
   s << "// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):\n";
   for (std::size_t i = 0; i < k_.layouts.size(); ++i) s << "//   L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   if (accesses.empty()) s << "// Global accesses: none of tiles.\n";
@@ -110,7 +116,13 @@ bool KernelPrinter::run(CudaKernel& out) {
     for (const TensorMapInfo& m : k_.tensorMaps) maps += (maps.empty() ? "" : ", ") + names_.of(k_.params[static_cast<std::size_t>(m.param)]);
     s << "// TMA: descriptors " << maps << " (128B swizzle, zero fill), encoded by the launcher, which takes the next\n"
       << "// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight\n"
-      << "// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.\n";
+      << "// where both operands come from the rings, and ";
+    if (k_.producerWarps)
+      s << "warp-specialised: the producer warp group's first warp copies\n"
+        << "// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its \"empty\"\n"
+        << "// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.\n";
+    else
+      s << "one thread copies the boxes num_stages - 1 iterations ahead.\n";
   }
   if (k_.sharedBytes == 0) {
     s << "// Shared memory: none.\n";
@@ -120,7 +132,8 @@ bool KernelPrinter::run(CudaKernel& out) {
     for (const auto& p : plan) s << "//   " << p.second << "\n";
   }
   s << "namespace " << kKernelNamespace << " {\n";
-  s << "__global__ void __launch_bounds__(" << threads << ") " << k_.name << "(" << params << ") {\n";
+  // One program per SM where warp specialisation reallocates registers (setmaxnreg needs it).
+  s << "__global__ void __launch_bounds__(" << threads << (k_.producerWarps ? ", 1" : "") << ") " << k_.name << "(" << params << ") {\n";
   if (!t_.guard.empty()) s << "#if defined(__CUDA_ARCH__) && !(" << t_.guard << ")\n  __trap();  // built for another architecture\n#else\n";
   bool swizzled = false;
   walk(*k_.body, [&](const Op& o) {
@@ -160,6 +173,7 @@ bool KernelPrinter::run(CudaKernel& out) {
   out.sourceName = k_.sourceName;
   out.kernelText = s.str();
   out.threads = threads;
+  out.persistent = k_.persistent;
   out.sharedBytes = k_.sharedBytes;
   out.dynamicShared = dynamicShared;
   out.usesHalf = usesHalf_;

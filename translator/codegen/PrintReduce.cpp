@@ -178,7 +178,7 @@ void KernelPrinter::reduce(const Op& o) {
     line("    pbuf[" + slot(wp) + "] = " + part + "[reg];");
     if (arg) line("    ibuf[" + slot(wp) + "] = " + idxName + "[reg];");
     line("  }");
-    line("__syncthreads();  // every warp's partial results are written");
+    line(ctaSync_ + ";  // every warp's partial results are written");
     line("#pragma unroll");
     line("for (int reg = 0; reg < " + std::to_string(rn) + "; ++reg) {");
     ++indent_;

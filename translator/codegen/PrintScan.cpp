@@ -177,7 +177,7 @@ void KernelPrinter::scan(const Op& o) {
     line("  #pragma unroll");
     line("  for (int scan_chunk = 0; scan_chunk < " + cs + "; ++scan_chunk)");
     line("    " + (w.empty() ? "" : "if (" + w + ") ") + "scan_buf[" + slot + "] = scan_tot[reg * " + cs + " + scan_chunk];");
-    line("__syncthreads();  // every warp's run totals are written");
+    line(ctaSync_ + ";  // every warp's run totals are written");
     const std::string from = "scan_buf[(scan_w * " + std::to_string(rows) + " + " + rowIndex(gx, axis, "reg") + ") * " + cs + " + scan_chunk]";
     if (isScan) {
       line(t + " scan_wpre[" + rc + "];");

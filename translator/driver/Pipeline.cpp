@@ -54,6 +54,7 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
   ir::canonicalize(k);  // operands the staging replaced (trans views) must not look used
   ir::hoistSharedStores(k);
   ir::pipelineLoops(k, t);
+  if (ir::warpSpecialize(k, t)) ir::persistentGrid(k, t);
   ir::canonicalize(k);
   ir::allocateShared(k);
   ir::insertBarriers(k);
@@ -362,6 +363,15 @@ int runDriver(const DriverOptions& o) {
         }
       }
       if (o.emit == "ir-layout" || !ok) continue;
+      // warp_specialize = true asked for what no variant could do: say so, once, where it was asked.
+      const bool hopper = std::any_of(targets.begin(), targets.end(), [](const Target& t) { return t.hopper; });
+      if (k.warpSpecialize == 1 && hopper &&
+          std::none_of(variants.begin(), variants.end(), [](const Variant& v) { return v.kernel->producerWarps > 0; }))
+        std::fprintf(stderr,
+                     "%s:%u:%u: warning: kernel '%s' asks for warp_specialize = true, but no variant has a loop to specialise: "
+                     "that takes a loop at the kernel's top level whose dot operands TMA copies (sm_90a, the _tma variant), "
+                     "num_warps a multiple of 4 up to 28, and no return in the kernel; it is compiled without\n",
+                     k.loc.file.c_str(), k.loc.line, k.loc.col, k.sourceName.c_str());
       // An sm_90a variant the same as its sm_80 twin is not needed: the sm_80 one serves both.
       std::vector<Variant> kept;
       for (auto& v : variants) {
@@ -390,6 +400,7 @@ int runDriver(const DriverOptions& o) {
         lv.threads = ck.threads;
         lv.sharedBytes = ck.sharedBytes;
         lv.dynamicShared = ck.dynamicShared;
+        lv.persistent = ck.persistent;
         for (const ir::TensorMapInfo& m : v.kernel->tensorMaps)
           lv.maps.push_back({m, v.kernel->params[static_cast<std::size_t>(m.param)]->type.elem});
         launch.push_back(lv);

@@ -102,10 +102,6 @@ bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k) {
       } else {
         if (n != 0 && n != 1) return report(DiagnosticsEngine::Error, "warp_specialize is true or false, got " + std::to_string(n)), false;
         k.warpSpecialize = static_cast<int>(n);
-        if (n)
-          report(DiagnosticsEngine::Warning,
-                 "warp_specialize = true has no effect yet: tilecc has no warp-specialised (sm_90a) pipeline; the kernel "
-                 "is compiled as without it");
       }
     }
   }

@@ -78,6 +78,8 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->numWarps = k.numWarps;
   c->numStages = k.numStages;
   c->warpSpecialize = k.warpSpecialize;
+  c->producerWarps = k.producerWarps;
+  c->persistent = k.persistent;
   c->level = k.level;
   c->target = k.target;
   c->assumed = k.assumed;

@@ -20,7 +20,7 @@ enum class OpKind : std::uint8_t {
   // ---- both levels ----
   Constant,     // intValue (integers, bool) or floatValue (floats)
   ProgramId,    // axis
-  NumPrograms,  // axis
+  NumPrograms,  // axis; count 1: the programs launched (a persistent kernel's own grid)
   Arange,       // tile<N x i32>: 0..N-1
   Splat,        // scalar → tile
   Broadcast,    // tile with 1-extents → result shape
@@ -63,7 +63,7 @@ enum class OpKind : std::uint8_t {
   ProxyFence,     // fence.proxy.async: ordinary shared stores become visible to TMA/wgmma
   MBarrierInit,   // (mbarriers) count: arrivals expected per phase (each barrier of the array)
   MBarrierExpectTx,  // (mbarriers, index) count: bytes the phase's transactions bring
-  MBarrierArrive,    // (mbarriers, index)
+  MBarrierArrive,    // (mbarriers, index): one arrival per warp (its first lane)
   MBarrierWait,      // (mbarriers, index, phase parity)
   TmaLoad,        // (desc, buffer, mbarriers, index, coords...): one thread copies a box; count:
                   // the 128-byte panel of the swizzled buffer it fills
@@ -71,7 +71,8 @@ enum class OpKind : std::uint8_t {
   TmaStoreWait,   // count: bulk store groups that may stay pending (reads of shared memory)
   Wgmma,          // (a: buffer or tile, b buffer, acc) → acc; instr; transposed: b holds [N][K]
   WgmmaWait,      // (accs...) → accs; count: wgmma groups that may stay in flight
-  WarpGroup,      // region run by warps [firstWarp, firstWarp + numWarps)
+  WarpGroup,      // region 0 run by warps [firstWarp, firstWarp + numWarps), region 1 (if any) by
+                  // all other warps; a CTA barrier inside a region synchronises its warps alone
   SetMaxNReg,     // regs, increase: register reallocation of the executing warp group
 };
 inline constexpr int kNumOpKinds = static_cast<int>(OpKind::SetMaxNReg) + 1;
@@ -213,6 +214,13 @@ struct Kernel {
   int numStages = 3;
   /// The warp_specialize option: -1 when the translator decides, else 0 or 1.
   int warpSpecialize = -1;
+  /// Warps launched beyond numWarps (warp specialisation's producer warp group): they run
+  /// region 1 of the top-level warp_group; layouts span the numWarps warps alone.
+  int producerWarps = 0;
+  /// A persistent grid (persistentGrid): program_id and num_programs of the kernel's own ops
+  /// refer to the grid it was written for, a parameter after the others; num_programs with
+  /// count 1 and the pass's program_id are the launched ones.
+  bool persistent = false;
   Level level = Level::Tile;
   /// The target this variant is compiled for (set by the driver for the GPU level).
   std::string target;

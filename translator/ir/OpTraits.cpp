@@ -16,7 +16,7 @@ constexpr unsigned kNone = 0;
 const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"const", B, Family::Scalar, true, true, false, false, kAttrConst},
     {"program_id", B, Family::Scalar, true, true, false, false, kAttrAxis},
-    {"num_programs", B, Family::Scalar, true, true, false, false, kAttrAxis},
+    {"num_programs", B, Family::Scalar, true, true, false, false, kAttrAxis | kAttrCount},
     {"arange", B, Family::Shape, true, true, false, false, kNone},
     {"splat", B, Family::Shape, true, true, false, false, kNone},
     {"broadcast", B, Family::Shape, true, true, false, false, kNone},

@@ -238,6 +238,8 @@ class Parser {
       if (accept("num_warps=")) k->numWarps = static_cast<int>(integer());
       else if (accept("num_stages=")) k->numStages = static_cast<int>(integer());
       else if (accept("warp_specialize=")) k->warpSpecialize = ident() == "true" ? 1 : 0;
+      else if (accept("producer_warps=")) k->producerWarps = static_cast<int>(integer());
+      else if (accept("persistent")) k->persistent = true;
       else if (accept("level=")) k->level = ident() == "gpu" ? Level::Gpu : Level::Tile;
       else if (accept("target=")) k->target = ident();
       else if (accept("shared=")) k->sharedBytes = static_cast<int>(integer());
@@ -410,6 +412,12 @@ class Parser {
       Builder inner{*k_, region, b.loc, {}, -1};
       block(inner);
       expect("}");
+      if (o->kind == OpKind::WarpGroup && onThisLine("else") && accept("else")) {  // the other warps
+        expect("{");
+        Builder other{*k_, b.addRegion(o), b.loc, {}, -1};
+        block(other);
+        expect("}");
+      }
     } else if (!argNames.empty()) {
       fail("expected '{' after the region's operands");
     }

@@ -138,6 +138,11 @@ struct IRPrinter {
       out << " {\n";
       block(*o.regions[0], indent + 2);
       out << std::string(static_cast<std::size_t>(indent), ' ') << "}";
+      if (o.regions.size() > 1) {  // a warp_group's other warps
+        out << " else {\n";
+        block(*o.regions[1], indent + 2);
+        out << std::string(static_cast<std::size_t>(indent), ' ') << "}";
+      }
     }
     out << "\n";
   }
@@ -184,6 +189,8 @@ std::string print(const Kernel& k, PrintOptions opts) {
   IRPrinter p{opts, Names{}, {}};
   p.out << "kernel @" << k.name << " " << quote(k.sourceName) << " num_warps=" << k.numWarps << " num_stages=" << k.numStages;
   if (k.warpSpecialize >= 0) p.out << " warp_specialize=" << (k.warpSpecialize ? "true" : "false");
+  if (k.producerWarps) p.out << " producer_warps=" << k.producerWarps;
+  if (k.persistent) p.out << " persistent";
   if (k.level == Level::Gpu) p.out << " level=gpu";
   if (!k.target.empty()) p.out << " target=" << k.target;
   if (k.sharedBytes) p.out << " shared=" << k.sharedBytes;

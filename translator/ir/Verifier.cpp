@@ -150,6 +150,10 @@ struct Verifier {
         yields(o, body);
         break;
       }
+      case OpKind::WarpGroup:
+        if (o.regions.empty() || o.regions.size() > 2) fail(o, "its warps' region, and perhaps the other warps'");
+        if (o.numWarps < 1 || o.firstWarp < 0) fail(o, "a range of warps");
+        break;
       case OpKind::If:
         if (o.regions.size() != 2) fail(o, "then and else regions");
         for (auto& r : o.regions) yields(o, *r);

@@ -1,6 +1,7 @@
 // Shared memory by liveness: each buffer lives from its local_alloc to its last use (views of a
 // ring count as uses of the ring); a buffer used inside a loop but allocated before it lives
-// until the loop ends. Buffers whose lifetimes overlap get disjoint bytes; the others share.
+// until the loop ends (as one used in a warp group's region does until the other warps' region
+// ends: they run at the same time). Buffers whose lifetimes overlap get disjoint bytes; the others share.
 // Placement is first fit, largest buffers first (ties: program order), so it is deterministic.
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
@@ -88,9 +89,11 @@ class Allocator {
     for (const auto& op : b.ops) {
       position_[op.get()] = next_++;
       if (op->kind == OpKind::LocalAlloc) allocs_.push_back(op.get());
-      if (op->kind == OpKind::For) {
+      // A loop's iterations, and warp groups' regions (which run at the same time), keep
+      // what they use alive to their end.
+      if (op->kind == OpKind::For || (op->kind == OpKind::WarpGroup && op->regions.size() > 1)) {
         const int first = next_;
-        number(*op->regions[0]);
+        for (const auto& r : op->regions) number(*r);
         loops_.push_back({first, next_ - 1});
       } else {
         for (const auto& r : op->regions) number(*r);

@@ -209,7 +209,15 @@ class BarrierPass {
           join(st, other);
           continue;
         }
-        case OpKind::WarpGroup: block(*o.regions[0], st, m); continue;
+        case OpKind::WarpGroup: {
+          // The other warps' region runs beside this one: their shared memory is ordered by
+          // mbarriers (warp specialisation), not by barriers of either region.
+          State other = st;
+          block(*o.regions[0], st, m);
+          if (o.regions.size() > 1) block(*o.regions[1], other, m);
+          join(st, other);
+          continue;
+        }
         case OpKind::Barrier: apply(st, o.sync == Sync::Warp ? Need::Warp : Need::Cta); continue;
         case OpKind::AsyncWait: {
           // cp.async copies have landed: from now on they are ordinary writes of other threads.

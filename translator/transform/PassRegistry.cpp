@@ -13,6 +13,10 @@ const std::vector<NamedPass>& namedPasses() {
       {"hoist-shared-stores", "stage loop-invariant values once, before the loop", [](Kernel& k, const Target&) { hoistSharedStores(k); }},
       {"pipeline-loops", "cp.async rings for the loads that feed shared memory in loops",
        [](Kernel& k, const Target& t) { pipelineLoops(k, t); }},
+      {"warp-specialize", "a producer warp group issues a TMA loop's copies; the kernel's warps consume",
+       [](Kernel& k, const Target& t) { warpSpecialize(k, t); }},
+      {"persistent-grid", "a warp-specialised kernel runs its grid's programs in turn, one program per SM",
+       [](Kernel& k, const Target& t) { persistentGrid(k, t); }},
       {"allocate-shared", "offsets of the buffers by liveness", [](Kernel& k, const Target&) { allocateShared(k); }},
       {"insert-barriers", "barriers from the shared-memory hazard analysis", [](Kernel& k, const Target&) { insertBarriers(k); }},
   };

@@ -52,6 +52,17 @@ void hoistSharedStores(Kernel& k);
 /// prologue before the loop and a final wait after it.
 void pipelineLoops(Kernel& k, const Target& t);
 
+/// On sm_90a's TMA variant: the kernel's TMA-pipelined loop is split between a producer warp
+/// group (one warp issues the copies, waiting on "empty" mbarriers) and the kernel's warps as
+/// consumers (they release each slot after its last wgmma), with register reallocation; per the
+/// warp_specialize option (unset: where shared memory allows one program per SM anyway). False
+/// where the kernel stays as it is (nothing to split).
+bool warpSpecialize(Kernel& k, const Target& t);
+
+/// After warpSpecialize: a persistent grid (one program per SM, each running the grid's programs
+/// in turn, the rings carried from tile to tile); the launcher passes the grid as a parameter.
+bool persistentGrid(Kernel& k, const Target& t);
+
 /// Places every buffer in shared memory by liveness (buffers whose lifetimes do not overlap
 /// share bytes) and sets Kernel::sharedBytes.
 void allocateShared(Kernel& k);

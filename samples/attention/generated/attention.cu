@@ -13,15 +13,15 @@
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
-//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
-//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
@@ -153,10 +153,10 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 35) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -265,7 +265,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -275,7 +275,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
     }
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -342,16 +342,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false(const __half* q
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
-//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
@@ -502,7 +502,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
   int pipe_write = 1;
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[2];  // tile<64xi32> in L3
@@ -669,7 +669,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -749,15 +749,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 40960 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 30
-//   acc_smem_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
-//   v_tile_smem at 32768, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 35
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
+//   acc_smem_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   v_tile_smem at 32768, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -892,11 +892,11 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -1021,7 +1021,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const v_tile_smem = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 30) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -1033,7 +1033,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -1117,16 +1117,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -1282,7 +1282,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 27) within each warp
+    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[2];  // tile<64xi32> in L3
@@ -1313,7 +1313,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
@@ -1467,7 +1467,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
       *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -1556,7 +1556,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
 }  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 64, false> -> attention_128_64_64_false_sm90a_tma ----
-// 8 warps (256 threads) per program, for sm_90a.
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -1565,27 +1565,30 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 65552 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 27
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 28
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 65568 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 29
+//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 30
+//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 //   start_n_full at 65536, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 65552, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_64_64_false_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65552 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65568 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
@@ -1594,366 +1597,372 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_tma(const
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
-  int offs_d[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
   unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
   unsigned char* const start_n_full = smem + 65536;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const bool start_n_lt = 0 < seq_len;
-  if (start_n_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 24) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full, 16384);
-    unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 8192;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot, &k_tile_desc, start_n_full, 0, 0, head_offset_pid);
-    unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 8192;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot, &v_tile_desc, start_n_full, 0, 0, head_offset_pid);
-  }
-  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  int pipe_phase = 0;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < seq_len;
-    if (start_n_lt_1) {
-      const int start_n_div = start_n_ahead / 64;
-      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (pipe_write), 16384);
-      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 8192;  // a stage of the ring
-      const int start_n_mul = start_n_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
-      __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
+  unsigned char* const start_n_empty = smem + 65552;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int start_m_pid = blockIdx.x;
+    const int start_m = start_m_pid * 128;
+    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+    const int64_t head_offset = head_offset_cvt * stride_head;
+    int offs_m_range[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+    int offs_m[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+    int offs_d[16];  // tile<64xi32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    const __half* const q_tile_ptr = q + head_offset;
+    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    int offs_m_range_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+    int offs_m_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_d_1[8];  // tile<64xi32> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
+    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      if (q_tile_lt_1[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        q_tile[reg] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
     }
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 8192;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-    int offs_n[16];  // tile<64xi32> in L2
+    const float qk_scale = sm_scale * 1.44269502f;
+    // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+    for (int reg = 0; reg < 32; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
     }
-    tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+    float l_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+    float acc[32];  // tile<128x64xf32> in L1, carried
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+    int pipe_read = 0;
+    int pipe_phase = 0;
+    for (int start_n = 0; start_n < seq_len; start_n += 64) {
+      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 8192;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 8192;  // a stage of the ring
+      int offs_n[16];  // tile<64xi32> in L2
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+      bool valid_or[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
       {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
+        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
+        const unsigned char* const dot_a = q_tile_smem;
+        const unsigned char* const dot_b = k_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
       }
+      tilecc::wgmma_wait<0>();
+      float qk_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
+      float qk[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      // max along axis 1: in-thread, then lanes (shuffles)
+      float m_new_max[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        m_new_max[reg] = qk[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+      }
+      float m_new[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+      float alpha_sub[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+      float alpha[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+      float p_sub[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      float p[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+      float l_i_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+      // sum along axis 1: in-thread, then lanes (shuffles)
+      float l_i_sum[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        l_i_sum[reg] = p[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+      }
+      float l_i_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+      __half acc_cvt[32];  // tile<128x64xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      float acc_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+      unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
+      // 2 elements (4 bytes) per shared-memory store
+      #pragma unroll
+      for (int reg = 0; reg < 32; reg += 2) {
+        unsigned word;
+        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+      }
+      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
+      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
+        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+        const unsigned char* const dot_a = acc_smem_smem;
+        const unsigned char* const dot_b = v_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
       }
+      tilecc::wgmma_wait<0>();
+      const bool pipe_eq = pipe_read == 1;
+      const int pipe_add = pipe_read + 1;
+      const int pipe_sel = pipe_eq ? 0 : pipe_add;
+      const int pipe_xor = pipe_phase ^ 1;
+      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+      pipe_read = pipe_sel;
+      pipe_phase = pipe_sel_1;
     }
-    float l_i_1[2];  // tile<128xf32> in L0
+    __half* const store_ptr = out + head_offset;
+    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
+    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
+    float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-    // 2 elements (4 bytes) per shared-memory store
+    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+    __half store_cvt[32];  // tile<128x64xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
     }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
-    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      int load_slot = 0;
+      int load_phase = 0;
+      for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 64) {
+        const int start_n_xor = load_phase ^ 1;
+        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
+        const int start_n_div = start_n_1 / 64;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 16384);
+        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 8192;  // a stage of the ring
+        const int start_n_mul = start_n_div * 64;
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 8192;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        const bool start_n_eq = load_slot == 1;
+        const int start_n_add = load_slot + 1;
+        const int start_n_sel = start_n_eq ? 0 : start_n_add;
+        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
+        load_slot = start_n_sel;
+        load_phase = start_n_sel_1;
+      }
     }
-    tilecc::wgmma_wait<0>();
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    const int pipe_xor = pipe_phase ^ 1;
-    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-    pipe_phase = pipe_sel_2;
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -1969,15 +1978,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_tma(const
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
-//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 30
-//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 35
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
@@ -2111,10 +2120,10 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 35) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -2223,7 +2232,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -2233,7 +2242,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
     }
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -2300,16 +2309,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true(const __half* q,
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 30
-//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
@@ -2462,7 +2471,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
   int pipe_write = 1;
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[2];  // tile<64xi32> in L3
@@ -2629,7 +2638,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -2709,15 +2718,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 40960 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 30
-//   acc_smem_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
-//   v_tile_smem at 32768, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 35
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
+//   acc_smem_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   v_tile_smem at 32768, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -2854,11 +2863,11 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -2983,7 +2992,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const v_tile_smem = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 30) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -2995,7 +3004,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -3079,16 +3088,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -3246,7 +3255,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 27) within each warp
+    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[2];  // tile<64xi32> in L3
@@ -3277,7 +3286,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
@@ -3431,7 +3440,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
       *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -3520,7 +3529,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
 }  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 64, true> -> attention_128_64_64_true_sm90a_tma ----
-// 8 warps (256 threads) per program, for sm_90a.
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -3529,27 +3538,30 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 65552 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 27
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 28
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 65568 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 29
+//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 30
+//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 //   start_n_full at 65536, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 65552, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_64_64_true_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65552 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65568 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
@@ -3561,365 +3573,371 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_tma(const 
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
-  int offs_d[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
   unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
   unsigned char* const start_n_full = smem + 65536;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const bool start_n_lt = 0 < end_n_min;
-  if (start_n_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 24) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full, 16384);
-    unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 8192;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot, &k_tile_desc, start_n_full, 0, 0, head_offset_pid);
-    unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 8192;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot, &v_tile_desc, start_n_full, 0, 0, head_offset_pid);
-  }
-  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  int pipe_phase = 0;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n_min;
-    if (start_n_lt_1) {
-      const int start_n_div = start_n_ahead / 64;
-      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (pipe_write), 16384);
-      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 8192;  // a stage of the ring
-      const int start_n_mul = start_n_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
-      __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
+  unsigned char* const start_n_empty = smem + 65552;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+    const int64_t head_offset = head_offset_cvt * stride_head;
+    int offs_m_range[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+    int offs_m[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+    int offs_d[16];  // tile<64xi32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    const __half* const q_tile_ptr = q + head_offset;
+    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    int offs_m_range_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+    int offs_m_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_d_1[8];  // tile<64xi32> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
+    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      if (q_tile_lt_1[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        q_tile[reg] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
     }
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 8192;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-    int offs_n[16];  // tile<64xi32> in L2
+    const float qk_scale = sm_scale * 1.44269502f;
+    // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+    for (int reg = 0; reg < 32; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
     }
-    tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+    float l_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+    float acc[32];  // tile<128x64xf32> in L1, carried
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+    int pipe_read = 0;
+    int pipe_phase = 0;
+    for (int start_n = 0; start_n < end_n_min; start_n += 64) {
+      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 8192;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 8192;  // a stage of the ring
+      int offs_n[16];  // tile<64xi32> in L2
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+      bool valid_or[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
       {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
+        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
+        const unsigned char* const dot_a = q_tile_smem;
+        const unsigned char* const dot_b = k_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
       }
+      tilecc::wgmma_wait<0>();
+      float qk_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
+      float qk[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      // max along axis 1: in-thread, then lanes (shuffles)
+      float m_new_max[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        m_new_max[reg] = qk[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+      }
+      float m_new[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+      float alpha_sub[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+      float alpha[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+      float p_sub[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      float p[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+      float l_i_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+      // sum along axis 1: in-thread, then lanes (shuffles)
+      float l_i_sum[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        l_i_sum[reg] = p[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+      }
+      float l_i_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+      __half acc_cvt[32];  // tile<128x64xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      float acc_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+      unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
+      // 2 elements (4 bytes) per shared-memory store
+      #pragma unroll
+      for (int reg = 0; reg < 32; reg += 2) {
+        unsigned word;
+        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+      }
+      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
+      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
+        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+        const unsigned char* const dot_a = acc_smem_smem;
+        const unsigned char* const dot_b = v_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
       }
+      tilecc::wgmma_wait<0>();
+      const bool pipe_eq = pipe_read == 1;
+      const int pipe_add = pipe_read + 1;
+      const int pipe_sel = pipe_eq ? 0 : pipe_add;
+      const int pipe_xor = pipe_phase ^ 1;
+      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+      pipe_read = pipe_sel;
+      pipe_phase = pipe_sel_1;
     }
-    float l_i_1[2];  // tile<128xf32> in L0
+    __half* const store_ptr = out + head_offset;
+    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
+    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
+    float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-    // 2 elements (4 bytes) per shared-memory store
+    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+    __half store_cvt[32];  // tile<128x64xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
     }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
-    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      int load_slot = 0;
+      int load_phase = 0;
+      for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 64) {
+        const int start_n_xor = load_phase ^ 1;
+        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
+        const int start_n_div = start_n_1 / 64;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 16384);
+        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 8192;  // a stage of the ring
+        const int start_n_mul = start_n_div * 64;
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 8192;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        const bool start_n_eq = load_slot == 1;
+        const int start_n_add = load_slot + 1;
+        const int start_n_sel = start_n_eq ? 0 : start_n_add;
+        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
+        load_slot = start_n_sel;
+        load_phase = start_n_sel_1;
+      }
     }
-    tilecc::wgmma_wait<0>();
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    const int pipe_xor = pipe_phase ^ 1;
-    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-    pipe_phase = pipe_sel_2;
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -3935,15 +3953,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_tma(const 
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
-//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
-//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
@@ -4078,10 +4096,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 35) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -4190,7 +4208,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -4200,7 +4218,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -4267,16 +4285,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false(const __half* 
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
-//   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
+//   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
@@ -4427,7 +4445,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
   int pipe_write = 1;
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[4];  // tile<64xi32> in L3
@@ -4597,7 +4615,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -4677,15 +4695,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 30
-//   acc_smem_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
-//   v_tile_smem at 49152, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 35
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   acc_smem_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   v_tile_smem at 49152, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -4824,11 +4842,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -4989,7 +5007,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const v_tile_smem = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 30) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -5001,7 +5019,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -5101,16 +5119,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -5266,7 +5284,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 27) within each warp
+    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[4];  // tile<64xi32> in L3
@@ -5297,7 +5315,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -5490,7 +5508,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
       *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -5595,7 +5613,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
 }  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 128, false> -> attention_128_64_128_false_sm90a_tma ----
-// 8 warps (256 threads) per program, for sm_90a.
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -5604,28 +5622,31 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 114704 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 27
-//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 28
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 29
+//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 30
+//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 //   start_n_full at 114688, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 114704, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114704 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114720 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
+  const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
@@ -5633,425 +5654,429 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_tma(cons
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
-  int offs_m_range_1[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
-  int offs_m_range_2[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
-  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
-  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 64; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
   unsigned char* const v_tile_ring = smem + 65536;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
   unsigned char* const start_n_full = smem + 114688;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const bool start_n_lt = 0 < seq_len;
-  if (start_n_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 24) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full, 32768);
-    unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot, &k_tile_desc, start_n_full, 0, 0, head_offset_pid);
-    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot + 8192, &k_tile_desc, start_n_full, 64, 0, head_offset_pid);
-    unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot, &v_tile_desc, start_n_full, 0, 0, head_offset_pid);
-    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot + 8192, &v_tile_desc, start_n_full, 64, 0, head_offset_pid);
-  }
-  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  int pipe_phase = 0;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < seq_len;
-    if (start_n_lt_1) {
-      const int start_n_div = start_n_ahead / 64;
-      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (pipe_write), 32768);
-      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int start_n_mul = start_n_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
-      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1 + 8192, &k_tile_desc, start_n_full + 8 * (pipe_write), 64, start_n_mul, head_offset_pid);
-      __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
-      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1 + 8192, &v_tile_desc, start_n_full + 8 * (pipe_write), 64, start_n_mul, head_offset_pid);
-    }
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    int offs_n_range[16];  // tile<64xi32> in L2
+  unsigned char* const start_n_empty = smem + 114704;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int start_m_pid = blockIdx.x;
+    const int start_m = start_m_pid * 128;
+    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+    const int64_t head_offset = head_offset_cvt * stride_head;
+    int offs_m_range[8];  // tile<128xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n[16];  // tile<64xi32> in L2
+    for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+    int offs_m_range_1[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+    int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+    const __half* const q_tile_ptr = q + head_offset;
+    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    int offs_m_range_2[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
+    int offs_m_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_2 [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+    for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_m_range_3[32];  // tile<128xi32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+    bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (q_tile_lt_1[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        q_tile[reg] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
       }
     }
+    const float qk_scale = sm_scale * 1.44269502f;
+    // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
-    float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
+    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+    float l_i[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+    float acc[64];  // tile<128x128xf32> in L1, carried
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+    int pipe_read = 0;
+    int pipe_phase = 0;
+    for (int start_n = 0; start_n < seq_len; start_n += 64) {
+      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 16384;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 16384;  // a stage of the ring
+      int offs_n_range[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+      bool valid_or[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+      {
+        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+        const unsigned char* const dot_a = q_tile_smem;
+        const unsigned char* const dot_b = k_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      float qk_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
+      float qk[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      // max along axis 1: in-thread, then lanes (shuffles)
+      float m_new_max[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        m_new_max[reg] = qk[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+      }
+      float m_new[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+      float alpha_sub[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+      float alpha[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+      float p_sub[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      float p[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+      float l_i_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+      // sum along axis 1: in-thread, then lanes (shuffles)
+      float l_i_sum[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        l_i_sum[reg] = p[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+      }
+      float l_i_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+      __half acc_cvt[32];  // tile<128x64xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      float acc_mul[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
+      unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
+      // 2 elements (4 bytes) per shared-memory store
+      #pragma unroll
+      for (int reg = 0; reg < 32; reg += 2) {
+        unsigned word;
+        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+      }
+      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
+      float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
+      {
+        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+        const unsigned char* const dot_a = acc_smem_smem;
+        const unsigned char* const dot_b = v_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      const bool pipe_eq = pipe_read == 1;
+      const int pipe_add = pipe_read + 1;
+      const int pipe_sel = pipe_eq ? 0 : pipe_add;
+      const int pipe_xor = pipe_phase ^ 1;
+      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+      pipe_read = pipe_sel;
+      pipe_phase = pipe_sel_1;
     }
-    tilecc::wgmma_wait<0>();
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    const int pipe_xor = pipe_phase ^ 1;
-    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
+    __half* const store_ptr = out + head_offset;
+    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+    float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-    pipe_phase = pipe_sel_2;
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
-  float store_div[64];  // tile<128x128xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
-  __half store_cvt[64];  // tile<128x128xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 64; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
+    __half store_cvt[64];  // tile<128x128xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+      if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    }
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      int load_slot = 0;
+      int load_phase = 0;
+      for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 64) {
+        const int start_n_xor = load_phase ^ 1;
+        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
+        const int start_n_div = start_n_1 / 64;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 32768);
+        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 16384;  // a stage of the ring
+        const int start_n_mul = start_n_div * 64;
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1 + 8192, &k_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 16384;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1 + 8192, &v_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        const bool start_n_eq = load_slot == 1;
+        const int start_n_add = load_slot + 1;
+        const int start_n_sel = start_n_eq ? 0 : start_n_add;
+        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
+        load_slot = start_n_sel;
+        load_phase = start_n_sel_1;
+      }
+    }
   }
 #endif
 }
@@ -6067,15 +6092,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_tma(cons
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
-//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 30
-//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
-//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 35
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
@@ -6212,10 +6237,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 35) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -6324,7 +6349,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -6334,7 +6359,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -6401,16 +6426,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true(const __half* q
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 30
-//   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 35
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
+//   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
@@ -6563,7 +6588,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
   int pipe_write = 1;
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    __syncthreads();  // writes after the reads of mma (line 30) by other warps
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[4];  // tile<64xi32> in L3
@@ -6733,7 +6758,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 35) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -6813,15 +6838,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 16: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 27: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 28: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 38: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 30
-//   acc_smem_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
-//   v_tile_smem at 49152, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 35
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   acc_smem_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   v_tile_smem at 49152, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -6962,11 +6987,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 30) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
     float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -7127,7 +7152,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const v_tile_smem = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 30) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -7139,7 +7164,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -7239,16 +7264,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   load at line 27: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 28: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 27)
-//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 28)
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -7406,7 +7431,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 27) within each warp
+    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[4];  // tile<64xi32> in L3
@@ -7437,7 +7462,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -7630,7 +7655,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
       *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -7735,7 +7760,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
 }  // namespace tilecc_kernels
 
 // ---- attention<128, 64, 128, true> -> attention_128_64_128_true_sm90a_tma ----
-// 8 warps (256 threads) per program, for sm_90a.
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -7744,28 +7769,31 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 16: 8 x f16 = 16 bytes per access
-//   store at line 38: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 114704 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 30
-//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 27
-//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 28
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 35
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 29
+//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 30
+//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 //   start_n_full at 114688, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 114704, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114704 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114720 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
+  const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
@@ -7776,424 +7804,428 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_tma(const
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
-  int offs_m_range_1[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
-  int offs_m_range_2[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
-  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
-  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 64; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
   unsigned char* const v_tile_ring = smem + 65536;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
   unsigned char* const start_n_full = smem + 114688;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const bool start_n_lt = 0 < end_n_min;
-  if (start_n_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 24) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full, 32768);
-    unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot, &k_tile_desc, start_n_full, 0, 0, head_offset_pid);
-    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot + 8192, &k_tile_desc, start_n_full, 64, 0, head_offset_pid);
-    unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot, &v_tile_desc, start_n_full, 0, 0, head_offset_pid);
-    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot + 8192, &v_tile_desc, start_n_full, 64, 0, head_offset_pid);
-  }
-  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[64];  // tile<128x128xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  int pipe_phase = 0;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n_min;
-    if (start_n_lt_1) {
-      const int start_n_div = start_n_ahead / 64;
-      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (pipe_write), 32768);
-      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int start_n_mul = start_n_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
-      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1 + 8192, &k_tile_desc, start_n_full + 8 * (pipe_write), 64, start_n_mul, head_offset_pid);
-      __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
-      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1 + 8192, &v_tile_desc, start_n_full + 8 * (pipe_write), 64, start_n_mul, head_offset_pid);
-    }
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    int offs_n_range[16];  // tile<64xi32> in L2
+  unsigned char* const start_n_empty = smem + 114704;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+    const int64_t head_offset = head_offset_cvt * stride_head;
+    int offs_m_range[8];  // tile<128xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n[16];  // tile<64xi32> in L2
+    for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+    int offs_m_range_1[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+    int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+    const __half* const q_tile_ptr = q + head_offset;
+    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L1
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    int offs_m_range_2[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
+    int offs_m_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_2 [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
-    float qk[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
+    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+    for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_m_range_3[32];  // tile<128xi32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+    bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (q_tile_lt_1[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        q_tile[reg] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
       }
     }
+    const float qk_scale = sm_scale * 1.44269502f;
+    // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 35) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 35) by other warps
-    float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
+    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
-                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
-                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
-                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
-                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+    float l_i[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+    float acc[64];  // tile<128x128xf32> in L1, carried
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+    int pipe_read = 0;
+    int pipe_phase = 0;
+    for (int start_n = 0; start_n < end_n_min; start_n += 64) {
+      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 16384;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 16384;  // a stage of the ring
+      int offs_n_range[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+      bool valid_or[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
+      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+      {
+        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+        const unsigned char* const dot_a = q_tile_smem;
+        const unsigned char* const dot_b = k_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      float qk_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
+      float qk[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      // max along axis 1: in-thread, then lanes (shuffles)
+      float m_new_max[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        m_new_max[reg] = qk[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+      }
+      float m_new[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+      float alpha_sub[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+      float alpha[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha[reg] = exp2f(alpha_sub[reg]);
+      float p_sub[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      float p[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p[reg] = exp2f(p_sub[reg]);
+      float l_i_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+      // sum along axis 1: in-thread, then lanes (shuffles)
+      float l_i_sum[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        l_i_sum[reg] = p[reg * 16];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 16; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+      }
+      float l_i_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+      __half acc_cvt[32];  // tile<128x64xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      float acc_mul[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
+      unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
+      // 2 elements (4 bytes) per shared-memory store
+      #pragma unroll
+      for (int reg = 0; reg < 32; reg += 2) {
+        unsigned word;
+        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
+      }
+      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
+      float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
+      {
+        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+        const unsigned char* const dot_a = acc_smem_smem;
+        const unsigned char* const dot_b = v_tile_ring_slot;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      const bool pipe_eq = pipe_read == 1;
+      const int pipe_add = pipe_read + 1;
+      const int pipe_sel = pipe_eq ? 0 : pipe_add;
+      const int pipe_xor = pipe_phase ^ 1;
+      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+      pipe_read = pipe_sel;
+      pipe_phase = pipe_sel_1;
     }
-    tilecc::wgmma_wait<0>();
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    const int pipe_xor = pipe_phase ^ 1;
-    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
+    __half* const store_ptr = out + head_offset;
+    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+    float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-    pipe_phase = pipe_sel_2;
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
-  float store_div[64];  // tile<128x128xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
-  __half store_cvt[64];  // tile<128x128xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 64; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
+    __half store_cvt[64];  // tile<128x128xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+      if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    }
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      int load_slot = 0;
+      int load_phase = 0;
+      for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 64) {
+        const int start_n_xor = load_phase ^ 1;
+        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
+        const int start_n_div = start_n_1 / 64;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 32768);
+        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 16384;  // a stage of the ring
+        const int start_n_mul = start_n_div * 64;
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1 + 8192, &k_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 16384;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1 + 8192, &v_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        const bool start_n_eq = load_slot == 1;
+        const int start_n_add = load_slot + 1;
+        const int start_n_sel = start_n_eq ? 0 : start_n_add;
+        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
+        load_slot = start_n_sel;
+        load_phase = start_n_sel_1;
+      }
+    }
   }
 #endif
 }
@@ -8214,9 +8246,9 @@ cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, con
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 65552); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 65568); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_64_false_sm90a_tma<<<grid, 256, 65552, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_64_false_sm90a_tma<<<grid, 384, 65568, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
@@ -8255,9 +8287,9 @@ cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, cons
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 65552); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 65568); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_64_true_sm90a_tma<<<grid, 256, 65552, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_64_true_sm90a_tma<<<grid, 384, 65568, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
@@ -8296,9 +8328,9 @@ cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, co
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114704); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_128_false_sm90a_tma<<<grid, 256, 114704, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_128_false_sm90a_tma<<<grid, 384, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
@@ -8341,9 +8373,9 @@ cudaError_t launch_attention_128_64_128_true(dim3 grid, cudaStream_t stream, con
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114704); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_128_true_sm90a_tma<<<grid, 256, 114704, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_128_true_sm90a_tma<<<grid, 384, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }

@@ -7035,7 +7035,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 }  // namespace tilecc_kernels
 
 // ---- matmul<half, 128, 256, 64, 8, false, activation::none> -> matmul_half_128_256_64_8_false_none_sm90a_tma ----
-// 8 warps (256 threads) per program, for sm_90a.
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -7045,262 +7045,307 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   k_empty at 147480, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc, const dim3 tilecc_grid) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147488 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147504 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int pid = blockIdx.x;
-  const int grid_m_add = M + 128;
-  const int grid_m_sub = grid_m_add - 1;
-  const int grid_m = grid_m_sub / 128;
-  const int grid_n_add = N + 256;
-  const int grid_n_sub = grid_n_add - 1;
-  const int grid_n = grid_n_sub / 256;
-  const int group_width = 8 * grid_n;
-  const int first_m_div = pid / group_width;
-  const int first_m = first_m_div * 8;
-  const int group_rows_sub = grid_m - first_m;
-  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
-  const int pid_m_rem = pid % group_width;
-  const int pid_m_rem_1 = pid_m_rem % group_rows;
-  const int pid_m = first_m + pid_m_rem_1;
-  const int pid_n = pid_m_rem / group_rows;
-  const int rm_mul = pid_m * 128;
-  int rm_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
-  const int rn_mul = pid_n * 256;
-  int rn_range[64];  // tile<256xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn[64];  // tile<256xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const k_full = smem + 147456;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const int k_mul = first_m_div * 1024;
-  const int k_mul_1 = pid_m_rem_1 * 128;
-  const int k_add = k_mul + k_mul_1;
-  const bool k_ge = k_add >= 0;
-  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_ge_1 = rn_mul >= 0;
-  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_lt = 0 < K;
-  if (k_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 49152);
-    unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
-    unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
-    const int k_add_1 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot + 8192, &b_tile_desc, k_full, k_add_1, 0);
-    const int k_add_2 = rn_mul + 128;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot + 16384, &b_tile_desc, k_full, k_add_2, 0);
-    const int k_add_3 = rn_mul + 192;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot + 24576, &b_tile_desc, k_full, k_add_3, 0);
-  }
-  const bool k_lt_1 = 64 < K;
-  if (k_lt_1) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 49152);
-    unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
-    unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
-    const int k_add_4 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_4, 64);
-    const int k_add_5 = rn_mul + 128;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (1), k_add_5, 64);
-    const int k_add_6 = rn_mul + 192;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (1), k_add_6, 64);
-  }
-  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float acc[128];  // tile<128x256xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 2;
-  int pipe_phase = 0;
-  for (int k = 0; k < K; k += 64) {
-    tilecc::mbarrier_wait(k_full + 8 * (pipe_read), pipe_phase);
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
-    {
-      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_2;
-      const unsigned char* const dot_b = b_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+  unsigned char* const k_empty = smem + 147480;  // 3 mbarriers, 24 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int tile_pid = blockIdx.x;
+    const int tile_nprog = gridDim.x;
+    const int tile_nprog_1 = tilecc_grid.x;
+    const int tile_nprog_2 = tilecc_grid.y;
+    const int tile_nprog_3 = tilecc_grid.z;
+    const int tile_mul = tile_nprog_1 * tile_nprog_2;
+    const int tiles = tile_mul * tile_nprog_3;
+    int ring_slot = 0;
+    int ring_phase = 0;
+    for (int tile = tile_pid; tile < tiles; tile += tile_nprog) {
+      const int tile_rem = tile % tile_nprog_1;
+      const int grid_m_add = M + 128;
+      const int grid_m_sub = grid_m_add - 1;
+      const int grid_m = grid_m_sub / 128;
+      const int grid_n_add = N + 256;
+      const int grid_n_sub = grid_n_add - 1;
+      const int grid_n = grid_n_sub / 256;
+      const int group_width = 8 * grid_n;
+      const int first_m_div = tile_rem / group_width;
+      const int first_m = first_m_div * 8;
+      const int group_rows_sub = grid_m - first_m;
+      const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+      const int pid_m_rem = tile_rem % group_width;
+      const int pid_m_rem_1 = pid_m_rem % group_rows;
+      const int pid_n = pid_m_rem / group_rows;
+      const int pid_m = first_m + pid_m_rem_1;
+      const int rm_mul = pid_m * 128;
+      int rm_range[2];  // tile<128xi32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+      int rm_add[2];  // tile<128xi32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+      const int rn_mul = pid_n * 256;
+      int rn_range[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int rn[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+      const int k_mul = first_m_div * 1024;
+      const int k_mul_1 = pid_m_rem_1 * 128;
+      const int k_add = k_mul + k_mul_1;
+      const bool k_ge = k_add >= 0;
+      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
+      const bool k_ge_1 = rn_mul >= 0;
+      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
+      const bool k_lt = 0 < K;
+      float acc[128];  // tile<128x256xf32> in L1, carried
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+      int pipe_read = ring_slot;
+      int pipe_phase = ring_phase;
+      for (int k = 0; k < K; k += 64) {
+        tilecc::mbarrier_wait(k_full + 8 * (pipe_read), pipe_phase);
+        unsigned char* const a_tile_ring_slot = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+        unsigned char* const b_tile_ring_slot = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+        {
+          // A a_tile_ring_slot [128][64] K-major, B b_tile_ring_slot [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+          const unsigned char* const dot_a = a_tile_ring_slot;
+          const unsigned char* const dot_b = b_tile_ring_slot;
+          tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                         "n"(1));
+          tilecc::wgmma_commit();
+        }
+        tilecc::wgmma_wait<1>();
+        const bool release_ne = k != 0;
+        if (release_ne) {
+          const bool release_eq = pipe_read == 0;
+          const int release_sub = pipe_read - 1;
+          const int release_sel = release_eq ? 2 : release_sub;
+          if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel));
+        }
+        const bool pipe_eq = pipe_read == 2;
+        const int pipe_add = pipe_read + 1;
+        const int pipe_sel = pipe_eq ? 0 : pipe_add;
+        const int pipe_xor = pipe_phase ^ 1;
+        const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+        pipe_read = pipe_sel;
+        pipe_phase = pipe_sel_1;
+      }
+      tilecc::wgmma_wait<0>();
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
+      if (k_lt) {
+        const bool release_eq_1 = pipe_read == 0;
+        const int release_sub_1 = pipe_read - 1;
+        const int release_sel_1 = release_eq_1 ? 2 : release_sub_1;
+        if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel_1));
+      }
+      int64_t store_cvt[2];  // tile<128x1xi64> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+      int64_t store_mul[2];  // tile<128x1xi64> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+      __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+      __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
+      __half store_cvt_1[128];  // tile<128x256xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+      bool store_lt[2];  // tile<128x1xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+      bool store_lt_1[64];  // tile<1x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
+      bool store_and[128];  // tile<128x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+      #pragma unroll
+      for (int reg = 0; reg < 128; reg += 2) {
+        unsigned word;
+        word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+        if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+      }
+      ring_slot = pipe_read;
+      ring_phase = pipe_phase;
     }
-    tilecc::wgmma_wait<1>();
-    if (k_lt_2) {
-      const int k_div = k_ahead / 64;
-      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 49152);
-      __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-      unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int k_mul_2 = k_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
-      unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
-      const int k_add_7 = rn_mul + 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_7, k_mul_2);
-      const int k_add_8 = rn_mul + 128;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 16384, &b_tile_desc, k_full + 8 * (pipe_write), k_add_8, k_mul_2);
-      const int k_add_9 = rn_mul + 192;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 24576, &b_tile_desc, k_full + 8 * (pipe_write), k_add_9, k_mul_2);
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      const int tile_pid_1 = blockIdx.x;
+      const int tile_nprog_4 = gridDim.x;
+      const int tile_nprog_5 = tilecc_grid.x;
+      const int tile_nprog_6 = tilecc_grid.y;
+      const int tile_nprog_7 = tilecc_grid.z;
+      const int tile_mul_1 = tile_nprog_5 * tile_nprog_6;
+      const int tiles_1 = tile_mul_1 * tile_nprog_7;
+      int ring_slot_1 = 0;
+      int ring_phase_1 = 0;
+      for (int tile_1 = tile_pid_1; tile_1 < tiles_1; tile_1 += tile_nprog_4) {
+        const int tile_rem_1 = tile_1 % tile_nprog_5;
+        const int grid_m_add_1 = M + 128;
+        const int grid_m_sub_1 = grid_m_add_1 - 1;
+        const int grid_m_1 = grid_m_sub_1 / 128;
+        const int grid_n_add_1 = N + 256;
+        const int grid_n_sub_1 = grid_n_add_1 - 1;
+        const int grid_n_1 = grid_n_sub_1 / 256;
+        const int group_width_1 = 8 * grid_n_1;
+        const int first_m_div_1 = tile_rem_1 / group_width_1;
+        const int first_m_1 = first_m_div_1 * 8;
+        const int group_rows_sub_1 = grid_m_1 - first_m_1;
+        const int group_rows_1 = (group_rows_sub_1 < 8 ? group_rows_sub_1 : 8);
+        const int pid_m_rem_2 = tile_rem_1 % group_width_1;
+        const int pid_m_rem_3 = pid_m_rem_2 % group_rows_1;
+        const int pid_n_1 = pid_m_rem_2 / group_rows_1;
+        int load_slot = ring_slot_1;
+        int load_phase = ring_phase_1;
+        for (int k_1 = 0; k_1 < K; k_1 += 64) {
+          const int k_xor = load_phase ^ 1;
+          tilecc::mbarrier_wait(k_empty + 8 * (load_slot), k_xor);
+          const int k_div = k_1 / 64;
+          if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (load_slot), 49152);
+          unsigned char* const a_tile_ring_slot_1 = a_tile_ring + load_slot * 16384;  // a stage of the ring
+          const int k_mul_2 = first_m_div_1 * 1024;
+          const int k_mul_3 = pid_m_rem_3 * 128;
+          const int k_add_1 = k_mul_2 + k_mul_3;
+          const int k_mul_4 = k_div * 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_4, k_add_1);
+          unsigned char* const b_tile_ring_slot_1 = b_tile_ring + load_slot * 32768;  // a stage of the ring
+          const int k_mul_5 = pid_n_1 * 256;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_5, k_mul_4);
+          const int k_add_2 = k_mul_5 + 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_4);
+          const int k_add_3 = k_mul_5 + 128;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_4);
+          const int k_add_4 = k_mul_5 + 192;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_4, k_mul_4);
+          const bool k_eq = load_slot == 2;
+          const int k_add_5 = load_slot + 1;
+          const int k_sel = k_eq ? 0 : k_add_5;
+          const int k_sel_1 = k_eq ? k_xor : load_phase;
+          load_slot = k_sel;
+          load_phase = k_sel_1;
+        }
+        ring_slot_1 = load_slot;
+        ring_phase_1 = load_phase;
+      }
     }
-    const bool pipe_eq = pipe_read == 2;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 2;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    const int pipe_xor = pipe_phase ^ 1;
-    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-    pipe_phase = pipe_sel_2;
-  }
-  tilecc::wgmma_wait<0>();
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
-  __half store_cvt_1[128];  // tile<128x256xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[64];  // tile<1x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
-  #pragma unroll
-  for (int reg = 0; reg < 128; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -8460,7 +8505,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 }  // namespace tilecc_kernels
 
 // ---- matmul<bfloat16, 128, 256, 64, 8, false, activation::none> -> matmul_bfloat16_128_256_64_8_false_none_sm90a_tma ----
-// 8 warps (256 threads) per program, for sm_90a.
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -8470,262 +8515,307 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   k_empty at 147480, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+__global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_none_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc, const dim3 tilecc_grid) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147488 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147504 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int pid = blockIdx.x;
-  const int grid_m_add = M + 128;
-  const int grid_m_sub = grid_m_add - 1;
-  const int grid_m = grid_m_sub / 128;
-  const int grid_n_add = N + 256;
-  const int grid_n_sub = grid_n_add - 1;
-  const int grid_n = grid_n_sub / 256;
-  const int group_width = 8 * grid_n;
-  const int first_m_div = pid / group_width;
-  const int first_m = first_m_div * 8;
-  const int group_rows_sub = grid_m - first_m;
-  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
-  const int pid_m_rem = pid % group_width;
-  const int pid_m_rem_1 = pid_m_rem % group_rows;
-  const int pid_m = first_m + pid_m_rem_1;
-  const int pid_n = pid_m_rem / group_rows;
-  const int rm_mul = pid_m * 128;
-  int rm_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
-  const int rn_mul = pid_n * 256;
-  int rn_range[64];  // tile<256xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn[64];  // tile<256xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const k_full = smem + 147456;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const int k_mul = first_m_div * 1024;
-  const int k_mul_1 = pid_m_rem_1 * 128;
-  const int k_add = k_mul + k_mul_1;
-  const bool k_ge = k_add >= 0;
-  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_ge_1 = rn_mul >= 0;
-  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_lt = 0 < K;
-  if (k_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 49152);
-    unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
-    unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
-    const int k_add_1 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot + 8192, &b_tile_desc, k_full, k_add_1, 0);
-    const int k_add_2 = rn_mul + 128;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot + 16384, &b_tile_desc, k_full, k_add_2, 0);
-    const int k_add_3 = rn_mul + 192;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot + 24576, &b_tile_desc, k_full, k_add_3, 0);
-  }
-  const bool k_lt_1 = 64 < K;
-  if (k_lt_1) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
-    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 49152);
-    unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
-    unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
-    const int k_add_4 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_4, 64);
-    const int k_add_5 = rn_mul + 128;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (1), k_add_5, 64);
-    const int k_add_6 = rn_mul + 192;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (1), k_add_6, 64);
-  }
-  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float acc[128];  // tile<128x256xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 2;
-  int pipe_phase = 0;
-  for (int k = 0; k < K; k += 64) {
-    tilecc::mbarrier_wait(k_full + 8 * (pipe_read), pipe_phase);
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
-    {
-      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_2;
-      const unsigned char* const dot_b = b_tile_ring_slot_2;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
-                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
-                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
-                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
-                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
-                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
-                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
-                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
-                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
+  unsigned char* const k_empty = smem + 147480;  // 3 mbarriers, 24 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int tile_pid = blockIdx.x;
+    const int tile_nprog = gridDim.x;
+    const int tile_nprog_1 = tilecc_grid.x;
+    const int tile_nprog_2 = tilecc_grid.y;
+    const int tile_nprog_3 = tilecc_grid.z;
+    const int tile_mul = tile_nprog_1 * tile_nprog_2;
+    const int tiles = tile_mul * tile_nprog_3;
+    int ring_slot = 0;
+    int ring_phase = 0;
+    for (int tile = tile_pid; tile < tiles; tile += tile_nprog) {
+      const int tile_rem = tile % tile_nprog_1;
+      const int grid_m_add = M + 128;
+      const int grid_m_sub = grid_m_add - 1;
+      const int grid_m = grid_m_sub / 128;
+      const int grid_n_add = N + 256;
+      const int grid_n_sub = grid_n_add - 1;
+      const int grid_n = grid_n_sub / 256;
+      const int group_width = 8 * grid_n;
+      const int first_m_div = tile_rem / group_width;
+      const int first_m = first_m_div * 8;
+      const int group_rows_sub = grid_m - first_m;
+      const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+      const int pid_m_rem = tile_rem % group_width;
+      const int pid_m_rem_1 = pid_m_rem % group_rows;
+      const int pid_n = pid_m_rem / group_rows;
+      const int pid_m = first_m + pid_m_rem_1;
+      const int rm_mul = pid_m * 128;
+      int rm_range[2];  // tile<128xi32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+      int rm_add[2];  // tile<128xi32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+      const int rn_mul = pid_n * 256;
+      int rn_range[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int rn[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+      const int k_mul = first_m_div * 1024;
+      const int k_mul_1 = pid_m_rem_1 * 128;
+      const int k_add = k_mul + k_mul_1;
+      const bool k_ge = k_add >= 0;
+      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
+      const bool k_ge_1 = rn_mul >= 0;
+      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
+      const bool k_lt = 0 < K;
+      float acc[128];  // tile<128x256xf32> in L1, carried
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+      int pipe_read = ring_slot;
+      int pipe_phase = ring_phase;
+      for (int k = 0; k < K; k += 64) {
+        tilecc::mbarrier_wait(k_full + 8 * (pipe_read), pipe_phase);
+        unsigned char* const a_tile_ring_slot = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+        unsigned char* const b_tile_ring_slot = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+        {
+          // A a_tile_ring_slot [128][64] K-major, B b_tile_ring_slot [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+          const unsigned char* const dot_a = a_tile_ring_slot;
+          const unsigned char* const dot_b = b_tile_ring_slot;
+          tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                         "n"(1));
+          tilecc::wgmma_commit();
+        }
+        tilecc::wgmma_wait<1>();
+        const bool release_ne = k != 0;
+        if (release_ne) {
+          const bool release_eq = pipe_read == 0;
+          const int release_sub = pipe_read - 1;
+          const int release_sel = release_eq ? 2 : release_sub;
+          if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel));
+        }
+        const bool pipe_eq = pipe_read == 2;
+        const int pipe_add = pipe_read + 1;
+        const int pipe_sel = pipe_eq ? 0 : pipe_add;
+        const int pipe_xor = pipe_phase ^ 1;
+        const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+        pipe_read = pipe_sel;
+        pipe_phase = pipe_sel_1;
+      }
+      tilecc::wgmma_wait<0>();
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
+      if (k_lt) {
+        const bool release_eq_1 = pipe_read == 0;
+        const int release_sub_1 = pipe_read - 1;
+        const int release_sel_1 = release_eq_1 ? 2 : release_sub_1;
+        if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel_1));
+      }
+      int64_t store_cvt[2];  // tile<128x1xi64> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+      int64_t store_mul[2];  // tile<128x1xi64> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+      __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+      __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
+      __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+      bool store_lt[2];  // tile<128x1xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+      bool store_lt_1[64];  // tile<1x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
+      bool store_and[128];  // tile<128x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+      #pragma unroll
+      for (int reg = 0; reg < 128; reg += 2) {
+        unsigned word;
+        word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+        if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+      }
+      ring_slot = pipe_read;
+      ring_phase = pipe_phase;
     }
-    tilecc::wgmma_wait<1>();
-    if (k_lt_2) {
-      const int k_div = k_ahead / 64;
-      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 49152);
-      __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-      unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int k_mul_2 = k_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
-      unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
-      const int k_add_7 = rn_mul + 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_7, k_mul_2);
-      const int k_add_8 = rn_mul + 128;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 16384, &b_tile_desc, k_full + 8 * (pipe_write), k_add_8, k_mul_2);
-      const int k_add_9 = rn_mul + 192;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 24576, &b_tile_desc, k_full + 8 * (pipe_write), k_add_9, k_mul_2);
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      const int tile_pid_1 = blockIdx.x;
+      const int tile_nprog_4 = gridDim.x;
+      const int tile_nprog_5 = tilecc_grid.x;
+      const int tile_nprog_6 = tilecc_grid.y;
+      const int tile_nprog_7 = tilecc_grid.z;
+      const int tile_mul_1 = tile_nprog_5 * tile_nprog_6;
+      const int tiles_1 = tile_mul_1 * tile_nprog_7;
+      int ring_slot_1 = 0;
+      int ring_phase_1 = 0;
+      for (int tile_1 = tile_pid_1; tile_1 < tiles_1; tile_1 += tile_nprog_4) {
+        const int tile_rem_1 = tile_1 % tile_nprog_5;
+        const int grid_m_add_1 = M + 128;
+        const int grid_m_sub_1 = grid_m_add_1 - 1;
+        const int grid_m_1 = grid_m_sub_1 / 128;
+        const int grid_n_add_1 = N + 256;
+        const int grid_n_sub_1 = grid_n_add_1 - 1;
+        const int grid_n_1 = grid_n_sub_1 / 256;
+        const int group_width_1 = 8 * grid_n_1;
+        const int first_m_div_1 = tile_rem_1 / group_width_1;
+        const int first_m_1 = first_m_div_1 * 8;
+        const int group_rows_sub_1 = grid_m_1 - first_m_1;
+        const int group_rows_1 = (group_rows_sub_1 < 8 ? group_rows_sub_1 : 8);
+        const int pid_m_rem_2 = tile_rem_1 % group_width_1;
+        const int pid_m_rem_3 = pid_m_rem_2 % group_rows_1;
+        const int pid_n_1 = pid_m_rem_2 / group_rows_1;
+        int load_slot = ring_slot_1;
+        int load_phase = ring_phase_1;
+        for (int k_1 = 0; k_1 < K; k_1 += 64) {
+          const int k_xor = load_phase ^ 1;
+          tilecc::mbarrier_wait(k_empty + 8 * (load_slot), k_xor);
+          const int k_div = k_1 / 64;
+          if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (load_slot), 49152);
+          unsigned char* const a_tile_ring_slot_1 = a_tile_ring + load_slot * 16384;  // a stage of the ring
+          const int k_mul_2 = first_m_div_1 * 1024;
+          const int k_mul_3 = pid_m_rem_3 * 128;
+          const int k_add_1 = k_mul_2 + k_mul_3;
+          const int k_mul_4 = k_div * 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_4, k_add_1);
+          unsigned char* const b_tile_ring_slot_1 = b_tile_ring + load_slot * 32768;  // a stage of the ring
+          const int k_mul_5 = pid_n_1 * 256;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_5, k_mul_4);
+          const int k_add_2 = k_mul_5 + 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_4);
+          const int k_add_3 = k_mul_5 + 128;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_4);
+          const int k_add_4 = k_mul_5 + 192;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_4, k_mul_4);
+          const bool k_eq = load_slot == 2;
+          const int k_add_5 = load_slot + 1;
+          const int k_sel = k_eq ? 0 : k_add_5;
+          const int k_sel_1 = k_eq ? k_xor : load_phase;
+          load_slot = k_sel;
+          load_phase = k_sel_1;
+        }
+        ring_slot_1 = load_slot;
+        ring_phase_1 = load_phase;
+      }
     }
-    const bool pipe_eq = pipe_read == 2;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 2;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    const int pipe_xor = pipe_phase ^ 1;
-    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-    pipe_phase = pipe_sel_2;
-  }
-  tilecc::wgmma_wait<0>();
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
-  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
-  __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[64];  // tile<1x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
-  #pragma unroll
-  for (int reg = 0; reg < 128; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -8910,10 +9000,15 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
-        return status;
-      ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma<<<grid, 256, 147488, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
-      return cudaGetLastError();
+      const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
+      if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
+        const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
+        const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
+        if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147504); status != cudaSuccess)
+          return status;
+        ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 147504, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, grid);
+        return cudaGetLastError();
+      }
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
@@ -8953,10 +9048,15 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
-        return status;
-      ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma<<<grid, 256, 147488, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
-      return cudaGetLastError();
+      const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
+      if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
+        const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
+        const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
+        if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147504); status != cudaSuccess)
+          return status;
+        ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 147504, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, grid);
+        return cudaGetLastError();
+      }
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {

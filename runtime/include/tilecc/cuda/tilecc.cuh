@@ -142,6 +142,19 @@ static inline int device_compute_capability() {
   return cached[device];
 }
 
+/// Multiprocessors of the current device (a persistent kernel's programs), read once per device.
+static inline unsigned sm_count() {
+  static unsigned cached[64];
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= 64) return 1;
+  if (cached[device] == 0) {
+    int n = 1;
+    if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || n < 1) n = 1;
+    cached[device] = static_cast<unsigned>(n);
+  }
+  return cached[device];
+}
+
 }  // namespace tilecc
 
 /// Launchers report a broken parameter promise this way (and return cudaErrorInvalidValue).
