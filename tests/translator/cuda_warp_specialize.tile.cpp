@@ -3,7 +3,7 @@
 // releasing each slot once no wgmma reads it; setmaxnreg moves registers to the consumers
 // (two consumer warp groups and more); and where the loop keeps a wgmma batch in flight, the
 // grid is persistent (one program per SM, the rings carried from tile to tile; the launcher
-// passes the grid). By default only where shared memory keeps the program alone on its SM
+// passes the grid), with the epilogue's store through TMA. By default only where shared memory keeps the program alone on its SM
 // anyway (the 128x256 GEMM); `warp_specialize` decides otherwise. A kernel that asks for it
 // where nothing can be specialised gets a located warning.
 // ARGS: --arch sm_80,sm_90a -o -
@@ -28,7 +28,17 @@ using namespace tilecc;
 // CHECK: if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel));
 // CHECK: tilecc::wgmma_wait<0>();
 // CHECK: if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel_1));
-// CHECK: } else {  // warps 8..11
+// The epilogue through TMA: wait until the previous tile's copy has read the buffer, fill it,
+// fence, one thread copies each 64-column panel out; the last copy is waited for at the end.
+// CHECK: if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
+// CHECK-NEXT: tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store
+// CHECK: *reinterpret_cast<unsigned*>(store_out + tilecc::swizzled<128, 128>(
+// CHECK: tilecc::fence_proxy_async();
+// CHECK: tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store
+// CHECK: tilecc::tma_store_2d(&store_out_desc, store_out, {{[a-z_0-9]+}}, {{[a-z_0-9]+}});
+// CHECK: tilecc::tma_store_2d(&store_out_desc, store_out + 49152,
+// CHECK: if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
+// CHECK-NEXT: } else {  // warps 8..11
 // CHECK-NEXT: tilecc::setmaxnreg_dec<40>();
 // CHECK-NEXT: if (warp >= 8 && warp < 9) {  // warp 8
 // CHECK: for (int k_1 = 0; k_1 < K; k_1 += 64) {
@@ -39,6 +49,7 @@ using namespace tilecc;
 // CHECK-LABEL: ---- gemm<128, 128> -> gemm_128_128_sm90a_tma ----
 // CHECK-NOT: producer warp group
 // CHECK: __launch_bounds__(256)
+// CHECK-NOT: tma_store
 // CHECK-LABEL: ---- gemm_asked<128, 128> -> gemm_asked_128_128_sm90a_tma ----
 // CHECK: // 8 warps and a producer warp group of 4 (384 threads)
 // CHECK-LABEL: ---- gemm_declined<128, 256> -> gemm_declined_128_256_sm90a_tma ----
@@ -57,7 +68,7 @@ using namespace tilecc;
 // CHECK-LABEL: cudaError_t launch_gemm_128_256(
 // CHECK: const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
 // CHECK: const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
-// CHECK: ::tilecc_kernels::gemm_128_256_sm90a_tma<<<tilecc_programs, 384, {{[0-9]+}}, stream>>>({{.*}}, *tilecc_desc_0_1, grid);
+// CHECK: ::tilecc_kernels::gemm_128_256_sm90a_tma<<<tilecc_programs, 384, {{[0-9]+}}, stream>>>({{.*}}, *tilecc_desc_0_2, grid);
 
 // DIAG: cuda_warp_specialize.tile.cpp:[[@LINE+2]]:6: warning: kernel 'no_loop' asks for warp_specialize = true, but no variant has a loop to specialise
 TILECC_KERNEL(num_warps = 4, warp_specialize = true)

@@ -495,13 +495,26 @@ bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int ax
 
 namespace {
 
+// The pointers, mask (or null) and shape of a load or a store.
+struct Accessed {
+  const Value* ptrs;
+  const Value* mask;
+  std::vector<int> shape;
+};
+Accessed accessed(const Op& o) {
+  if (o.kind == OpKind::Store) return {o.operands[0], o.operands.size() >= 3 ? o.operands[2] : nullptr, o.operands[1]->type.shape};
+  return {o.operands[0], o.operands.size() >= 2 ? o.operands[1] : nullptr, o.result()->type.shape};
+}
+
 std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one) {
   Analysis an(k, loop, trip, one);
-  const Value* ptrs = load.operands[0];
+  const Accessed acc = accessed(load);
+  const Value* ptrs = acc.ptrs;
   const std::size_t r = ptrs->type.shape.size();
   auto pf = an.form(ptrs);
   if (!pf || !pf->base || r < 1) return std::nullopt;
-  if (load.operands.size() >= 3 && !isZeroConstant(load.operands[2])) return std::nullopt;
+  if (load.kind == OpKind::Load && load.operands.size() >= 3 && !isZeroConstant(load.operands[2])) return std::nullopt;
+  if (load.kind == OpKind::Store && !pf->wraps.empty()) return std::nullopt;  // stores write every row they address
   StructuredBox box;
   box.baseParam = static_cast<int>(std::find(k.params.begin(), k.params.end(), pf->base) - k.params.begin());
   if (box.baseParam >= static_cast<int>(k.params.size())) return std::nullopt;
@@ -543,11 +556,11 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
   box.starts = *starts;
   // Bounds from the mask, and from wrapped rows.
   std::vector<Bound> bounds;
-  if (load.operands.size() >= 2) {
+  if (acc.mask) {
     std::vector<int> axes(r);
     for (std::size_t i = 0; i < r; ++i) axes[i] = static_cast<int>(i);
     std::vector<std::pair<Form, BinOp>> cs;
-    if (!an.conjuncts(load.operands[1], axes, cs)) return std::nullopt;
+    if (!an.conjuncts(acc.mask, axes, cs)) return std::nullopt;
     for (auto& [f, op] : cs) {
       // f = c0 + Σ coef_a i_a compared with 0: exactly one axis with coefficient ±1.
       int axis = -1;
@@ -595,7 +608,7 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
     // (the box then reads exactly what the pointers read).
     if (!upper) {
       const auto c = box.starts[a].constantValue();
-      box.dims[a] = c && *c >= 0 ? Poly::constant(*c + load.result()->type.shape[a]) : Poly::constant(kUnboundedDim);
+      box.dims[a] = c && *c >= 0 ? Poly::constant(*c + acc.shape[a]) : Poly::constant(kUnboundedDim);
     }
     // Unmasked below, the coordinate must be >= 0 (TMA fills negative ones with zeros, the
     // pointers would read before the tensor): proven, or checked once per program.
@@ -605,7 +618,7 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
       box.checks.push_back(*first);
     }
   }
-  box.extents.assign(load.result()->type.shape.begin(), load.result()->type.shape.end());
+  box.extents.assign(acc.shape.begin(), acc.shape.end());
   // The outer axes first: one element of each.
   for (std::size_t o = outer.size(); o-- > 0;) {
     if (!nonNegative(outerStarts[o], trip)) {
@@ -629,7 +642,7 @@ std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, cons
   // Contiguous where a stride parameter is 1 (Triton's stride_bn): a box in a variant that
   // assumes it, which the launcher checks.
   Analysis an(k, loop, trip, nullptr);
-  auto pf = an.form(load.operands[0]);
+  auto pf = an.form(accessed(load).ptrs);
   if (!pf || pf->coef.empty() || pf->coef.back().terms.size() != 1) return std::nullopt;
   const auto& [m, c] = *pf->coef.back().terms.begin();
   if (c != 1 || m.size() != 1 || std::find(k.params.begin(), k.params.end(), m[0]) == k.params.end()) return std::nullopt;

@@ -60,6 +60,8 @@ struct StructuredBox {
 /// The box a pipelined load of loop `loop` reads at the iteration with trip index `trip` (an
 /// atom standing for (iv − lower) / step), when its pointers and mask are structured and its
 /// masked-off elements are zero. Atoms of the starts are `trip` or values defined before the loop.
+/// For a store after the loop (`load` may be a store): the box it writes, its values outside the
+/// loop being atoms; rows taken modulo a bound are never a box there (the store writes them).
 std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip);
 
 /// Whether a polynomial's atoms are all parameters (computable by the launcher).

@@ -85,11 +85,14 @@ void KernelPrinter::async(const Op& o) {
       return;
     }
     case OpKind::TmaStore: {
+      // Coordinates innermost first, as for tma_load; panel p starts after p panels of every row.
       std::string coords;
-      for (std::size_t i = 2; i < o.operands.size(); ++i) coords += ", " + scalar(o.operands[i]);
+      for (std::size_t i = o.operands.size(); i-- > 2;) coords += ", " + scalar(o.operands[i]);
+      const Value* buf = o.operands[1];
+      const std::int64_t rows = buf->type.shape.empty() ? 1 : buf->type.shape[0];
+      const std::string src = o.count ? buffer(buf) + " + " + std::to_string(o.count * rows * buf->type.smem.swizzle) : buffer(buf);
       line("if (" + elected_ + ") {");
-      line("  tilecc::tma_store_" + std::to_string(o.operands.size() - 2) + "d(&" + names_.of(o.operands[0]) + ", " +
-           buffer(o.operands[1]) + coords + ");");
+      line("  tilecc::tma_store_" + std::to_string(o.operands.size() - 2) + "d(&" + names_.of(o.operands[0]) + ", " + src + coords + ");");
       line("  tilecc::tma_store_commit();");
       line("}");
       return;

@@ -47,6 +47,7 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
   }
   for (const Op* u : us) {
     if (u->kind == OpKind::TmaLoad) return "box copied by TMA" + at(*u);
+    if (u->kind == OpKind::TmaStore) return "tile stored by TMA" + at(*u);
     if (u->kind == OpKind::Reduce) return std::string("partial results of the ") + name(u->reduce) + " across warps" + at(*u);
     if (u->kind == OpKind::AsyncCopy) return "ring filled by cp.async, num_stages - 1 iterations ahead (load" + at(*u) + ")";
   }
@@ -123,6 +124,14 @@ bool KernelPrinter::run(CudaKernel& out) {
         << "// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.\n";
     else
       s << "one thread copies the boxes num_stages - 1 iterations ahead.\n";
+    if (k_.persistent)
+      s << "// Persistent: min(programs, SMs) programs each run programs blockIdx.x, blockIdx.x + gridDim.x, ... of the\n"
+        << "// grid tilecc_grid, the rings' slots and phases carried from one to the next.\n";
+    bool stores = false;
+    walk(*k_.body, [&](const Op& o) { stores = stores || o.kind == OpKind::TmaStore; });
+    if (stores)
+      s << "// Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the\n"
+        << "// buffer is written again, and before the program ends).\n";
   }
   if (k_.sharedBytes == 0) {
     s << "// Shared memory: none.\n";
@@ -183,6 +192,9 @@ bool KernelPrinter::run(CudaKernel& out) {
   rep << "kernel " << k_.name << " (" << k_.sourceName << "), " << k_.numWarps << " warps"
       << (k_.target.empty() ? "" : ", for " + k_.target) << "\n";
   if (!k_.assumed.empty()) rep << "  variant: when " << variantConditionText() << "\n";
+  if (k_.producerWarps)
+    rep << "  warp-specialised: a producer warp group of " << k_.producerWarps << " warps issues the TMA copies"
+        << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "") << "\n";
   rep << "  layouts:\n";
   for (std::size_t i = 0; i < k_.layouts.size(); ++i) rep << "    L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   rep << "  accesses:\n";

@@ -55,6 +55,7 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
   ir::hoistSharedStores(k);
   ir::pipelineLoops(k, t);
   if (ir::warpSpecialize(k, t)) ir::persistentGrid(k, t);
+  ir::tmaStores(k, t);
   ir::canonicalize(k);
   ir::allocateShared(k);
   ir::insertBarriers(k);

@@ -67,7 +67,8 @@ enum class OpKind : std::uint8_t {
   MBarrierWait,      // (mbarriers, index, phase parity)
   TmaLoad,        // (desc, buffer, mbarriers, index, coords...): one thread copies a box; count:
                   // the 128-byte panel of the swizzled buffer it fills
-  TmaStore,       // (desc, buffer, coords...): one thread stores a box from shared memory
+  TmaStore,       // (desc, buffer, coords...): one thread stores a box from shared memory; count:
+                  // the 128-byte panel of the swizzled buffer it reads (coordinates as tma_load's)
   TmaStoreWait,   // count: bulk store groups that may stay pending (reads of shared memory)
   Wgmma,          // (a: buffer or tile, b buffer, acc) → acc; instr; transposed: b holds [N][K]
   WgmmaWait,      // (accs...) → accs; count: wgmma groups that may stay in flight

@@ -57,7 +57,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"mbarrier_arrive", G, Family::Async, false, false, false, false, kNone},
     {"mbarrier_wait", G, Family::Async, false, false, false, false, kNone},
     {"tma_load", G, Family::Async, false, false, false, false, kAttrCount},
-    {"tma_store", G, Family::Async, false, false, false, false, kNone},
+    {"tma_store", G, Family::Async, false, false, false, false, kAttrCount},
     {"tma_store_wait", G, Family::Async, false, false, false, false, kAttrCount},
     {"wgmma", G, Family::Hopper, false, false, false, false, kAttrInstr | kAttrTransposed},
     {"wgmma_wait", G, Family::Hopper, false, false, false, false, kAttrCount},

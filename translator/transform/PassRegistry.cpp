@@ -17,6 +17,8 @@ const std::vector<NamedPass>& namedPasses() {
        [](Kernel& k, const Target& t) { warpSpecialize(k, t); }},
       {"persistent-grid", "a warp-specialised kernel runs its grid's programs in turn, one program per SM",
        [](Kernel& k, const Target& t) { persistentGrid(k, t); }},
+      {"tma-stores", "tile stores after a loop that are boxes go out through shared memory and TMA",
+       [](Kernel& k, const Target& t) { tmaStores(k, t); }},
       {"allocate-shared", "offsets of the buffers by liveness", [](Kernel& k, const Target&) { allocateShared(k); }},
       {"insert-barriers", "barriers from the shared-memory hazard analysis", [](Kernel& k, const Target&) { insertBarriers(k); }},
   };

@@ -63,6 +63,10 @@ bool warpSpecialize(Kernel& k, const Target& t);
 /// in turn, the rings carried from tile to tile); the launcher passes the grid as a parameter.
 bool persistentGrid(Kernel& k, const Target& t);
 
+/// On sm_90a's TMA variant: tile stores after a loop whose pointers and mask are a box go
+/// through a swizzled buffer and one thread's bulk copies (tma_store), waited for before reuse.
+void tmaStores(Kernel& k, const Target& t);
+
 /// Places every buffer in shared memory by liveness (buffers whose lifetimes do not overlap
 /// share bytes) and sets Kernel::sharedBytes.
 void allocateShared(Kernel& k);

@@ -40,6 +40,7 @@
 // analysis (insertBarriers).
 #include "analysis/StructuredAccess.h"
 #include "ir/Clone.h"
+#include "transform/TensorMaps.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
@@ -362,54 +363,12 @@ class Pipeliner {
     return true;
   }
 
-  // A polynomial's value as an i32 scalar (coordinates), with `trip` standing for the value given.
-  Value* emit(Builder& b, const Poly& p, Value* trip) {
-    const ElemType i32 = ElemType::of(Scalar::I32);
-    Value* sum = nullptr;
-    for (const auto& [m, c] : p.terms) {
-      Value* term = nullptr;
-      for (const Value* a : m) {
-        Value* x = a == trip_ ? trip : const_cast<Value*>(a);
-        if (x->type.elem != i32) x = b.one(OpKind::Convert, {x}, Type::scalar(i32));
-        term = term ? b.binary(BinOp::Mul, term, x, i32) : x;
-      }
-      if (!term) term = b.intConst(c, i32);
-      else if (c != 1) term = b.binary(BinOp::Mul, term, b.intConst(c, i32), i32);
-      sum = sum ? b.binary(BinOp::Add, sum, term, i32) : term;
-    }
-    return sum ? sum : b.intConst(0, i32);
-  }
-
-  HostExpr host(const Poly& p) {
-    HostExpr e;
-    for (const auto& [m, c] : p.terms) {
-      HostTerm t{c, {}};
-      for (const Value* a : m)
-        t.params.push_back(static_cast<int>(std::find(k_.params.begin(), k_.params.end(), a) - k_.params.begin()));
-      e.push_back(t);
-    }
-    return e;
-  }
+  Value* emit(Builder& b, const Poly& p, Value* trip) { return emitPoly(b, p, trip_, trip); }
 
   // The descriptor parameter of a pipe's tensor.
   Value* descriptor(const Pipe& p) {
-    const Type& bt = p.buffer->type;
-    const int inner = 128 / bt.elem.bytes();
-    Value* d = k_.newValue(Type::tensorDesc(bt.elem, {bt.shape[0], inner}));
     const Value* r = p.load->result();
-    d->name = (r->name.empty() ? r->hint : r->name) + "_desc";
-    TensorMapInfo info;
-    info.param = static_cast<int>(k_.params.size());
-    info.baseParam = p.box->baseParam;
-    for (const Poly& x : p.box->dims) info.dims.push_back(host(x));
-    for (std::size_t a = 0; a + 1 < p.box->strides.size(); ++a) info.strides.push_back(host(p.box->strides[a]));
-    info.box.assign(p.box->extents.begin(), p.box->extents.end() - 1);  // outer axes (1), rows
-    info.box.push_back(inner);                                             // one 128-byte panel
-    info.swizzle = 128;
-    k_.params.push_back(d);
-    k_.paramInfo.push_back(ParamInfo{d->name, 0, 0});
-    k_.tensorMaps.push_back(info);
-    return d;
+    return addTensorDescriptor(k_, *p.box, p.buffer->type, (r->name.empty() ? r->hint : r->name) + "_desc");
   }
 
   // The TMA copies of iteration `it` into slot `index` of every ring, completing on full[index].

@@ -7037,40 +7037,43 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 // ---- matmul<half, 128, 256, 64, 8, false, activation::none> -> matmul_half_128_256_64_8_false_none_sm90a_tma ----
 // 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-// Global accesses (per thread):
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+// Global accesses: none of tiles.
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Persistent: min(programs, SMs) programs each run programs blockIdx.x, blockIdx.x + gridDim.x, ... of the
+// grid tilecc_grid, the rings' slots and phases carried from one to the next.
+// Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
+// buffer is written again, and before the program ends).
+// Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
-//   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   k_empty at 147480, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   store_out at 98304, 65536 bytes ([128][256] f16, 512-byte rows, 128B swizzle): tile stored by TMA at line 42
+//   a_tile_ring at 163840, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
+//   k_full at 212992, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   k_empty at 213016, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc, const dim3 tilecc_grid) {
+__global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc, const __grid_constant__ CUtensorMap store_out_desc, const dim3 tilecc_grid) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147504 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 213040 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  unsigned char* const store_out = smem + 98304;  // [128][256] f16, 512-byte rows, 128B swizzle, 65536 bytes
+  unsigned char* const a_tile_ring = smem + 163840;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
-  unsigned char* const k_full = smem + 147456;  // 3 mbarriers, 24 bytes
+  unsigned char* const k_full = smem + 212992;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const k_empty = smem + 147480;  // 3 mbarriers, 24 bytes
+  unsigned char* const k_empty = smem + 213016;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
@@ -7102,21 +7105,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
       const int pid_m_rem = tile_rem % group_width;
       const int pid_m_rem_1 = pid_m_rem % group_rows;
       const int pid_n = pid_m_rem / group_rows;
-      const int pid_m = first_m + pid_m_rem_1;
-      const int rm_mul = pid_m * 128;
-      int rm_range[2];  // tile<128xi32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-      int rm_add[2];  // tile<128xi32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
       const int rn_mul = pid_n * 256;
-      int rn_range[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int rn[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
       const int k_mul = first_m_div * 1024;
       const int k_mul_1 = pid_m_rem_1 * 128;
       const int k_add = k_mul + k_mul_1;
@@ -7125,7 +7114,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
       const bool k_ge_1 = rn_mul >= 0;
       if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
       const bool k_lt = 0 < K;
-      float acc[128];  // tile<128x256xf32> in L1, carried
+      float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
       int pipe_read = ring_slot;
@@ -7252,39 +7241,45 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
         const int release_sel_1 = release_eq_1 ? 2 : release_sub_1;
         if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel_1));
       }
-      int64_t store_cvt[2];  // tile<128x1xi64> in L1
+      __half store_cvt[128];  // tile<128x256xf16> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-      int64_t store_mul[2];  // tile<128x1xi64> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
-      __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-      __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
-      __half store_cvt_1[128];  // tile<128x256xf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-      bool store_lt[2];  // tile<128x1xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-      bool store_lt_1[64];  // tile<1x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
-      bool store_and[128];  // tile<128x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+      for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_f16(acc[reg]);
+      if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 42) by other warps
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 128; reg += 2) {
         unsigned word;
-        word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-        if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+        word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+        *reinterpret_cast<unsigned*>(store_out + tilecc::swizzled<128, 128>((L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8), (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2)) = word;
+      }
+      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 42) by other warps
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add = rn_mul + 64;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add_1 = rn_mul + 128;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_1, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add_2 = rn_mul + 192;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_2, k_add);
+        tilecc::tma_store_commit();
       }
       ring_slot = pipe_read;
       ring_phase = pipe_phase;
     }
+    if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
     if (warp >= 8 && warp < 9) {  // warp 8
@@ -8507,40 +8502,43 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 // ---- matmul<bfloat16, 128, 256, 64, 8, false, activation::none> -> matmul_bfloat16_128_256_64_8_false_none_sm90a_tma ----
 // 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-// Global accesses (per thread):
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+// Global accesses: none of tiles.
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Persistent: min(programs, SMs) programs each run programs blockIdx.x, blockIdx.x + gridDim.x, ... of the
+// grid tilecc_grid, the rings' slots and phases carried from one to the next.
+// Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
+// buffer is written again, and before the program ends).
+// Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
-//   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   k_full at 147456, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   k_empty at 147480, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   store_out at 98304, 65536 bytes ([128][256] bf16, 512-byte rows, 128B swizzle): tile stored by TMA at line 42
+//   a_tile_ring at 163840, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
+//   k_full at 212992, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   k_empty at 213016, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_none_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc, const dim3 tilecc_grid) {
+__global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_none_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc, const __grid_constant__ CUtensorMap store_out_desc, const dim3 tilecc_grid) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147504 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 213040 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  unsigned char* const a_tile_ring = smem + 98304;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  unsigned char* const store_out = smem + 98304;  // [128][256] bf16, 512-byte rows, 128B swizzle, 65536 bytes
+  unsigned char* const a_tile_ring = smem + 163840;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
-  unsigned char* const k_full = smem + 147456;  // 3 mbarriers, 24 bytes
+  unsigned char* const k_full = smem + 212992;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const k_empty = smem + 147480;  // 3 mbarriers, 24 bytes
+  unsigned char* const k_empty = smem + 213016;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
@@ -8572,21 +8570,7 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
       const int pid_m_rem = tile_rem % group_width;
       const int pid_m_rem_1 = pid_m_rem % group_rows;
       const int pid_n = pid_m_rem / group_rows;
-      const int pid_m = first_m + pid_m_rem_1;
-      const int rm_mul = pid_m * 128;
-      int rm_range[2];  // tile<128xi32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-      int rm_add[2];  // tile<128xi32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
       const int rn_mul = pid_n * 256;
-      int rn_range[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int rn[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
       const int k_mul = first_m_div * 1024;
       const int k_mul_1 = pid_m_rem_1 * 128;
       const int k_add = k_mul + k_mul_1;
@@ -8595,7 +8579,7 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
       const bool k_ge_1 = rn_mul >= 0;
       if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
       const bool k_lt = 0 < K;
-      float acc[128];  // tile<128x256xf32> in L1, carried
+      float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
       int pipe_read = ring_slot;
@@ -8722,39 +8706,45 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
         const int release_sel_1 = release_eq_1 ? 2 : release_sub_1;
         if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel_1));
       }
-      int64_t store_cvt[2];  // tile<128x1xi64> in L1
+      __nv_bfloat16 store_cvt[128];  // tile<128x256xbf16> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-      int64_t store_mul[2];  // tile<128x1xi64> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
-      __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-      __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
-      __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-      bool store_lt[2];  // tile<128x1xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-      bool store_lt_1[64];  // tile<1x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
-      bool store_and[128];  // tile<128x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+      for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_bf16(acc[reg]);
+      if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 42) by other warps
+      // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 128; reg += 2) {
         unsigned word;
-        word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-        if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+        word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt[(reg + 1)])) << 16);
+        *reinterpret_cast<unsigned*>(store_out + tilecc::swizzled<128, 128>((L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8), (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2)) = word;
+      }
+      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 42) by other warps
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add = rn_mul + 64;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add_1 = rn_mul + 128;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_1, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add_2 = rn_mul + 192;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_2, k_add);
+        tilecc::tma_store_commit();
       }
       ring_slot = pipe_read;
       ring_phase = pipe_phase;
     }
+    if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
     if (warp >= 8 && warp < 9) {  // warp 8
@@ -8999,14 +8989,19 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(ldc)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, c, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
       const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
       if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
         const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
         const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
-        if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147504); status != cudaSuccess)
+        if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
-        ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 147504, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, grid);
+        ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 213040, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2, grid);
         return cudaGetLastError();
       }
     }
@@ -9047,14 +9042,19 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 64u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(ldc)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, c, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
       const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
       if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
         const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
         const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
-        if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147504); status != cudaSuccess)
+        if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
-        ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 147504, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, grid);
+        ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 213040, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2, grid);
         return cudaGetLastError();
       }
     }

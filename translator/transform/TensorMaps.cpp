@@ -1,0 +1,52 @@
+#include "transform/TensorMaps.h"
+
+#include <algorithm>
+
+namespace tilecc::ir {
+
+Value* emitPoly(Builder& b, const Poly& p, const Value* trip, Value* tripValue) {
+  const ElemType i32 = ElemType::of(Scalar::I32);
+  Value* sum = nullptr;
+  for (const auto& [m, c] : p.terms) {
+    Value* term = nullptr;
+    for (const Value* a : m) {
+      Value* x = a == trip ? tripValue : const_cast<Value*>(a);
+      if (x->type.elem != i32) x = b.one(OpKind::Convert, {x}, Type::scalar(i32));
+      term = term ? b.binary(BinOp::Mul, term, x, i32) : x;
+    }
+    if (!term) term = b.intConst(c, i32);
+    else if (c != 1) term = b.binary(BinOp::Mul, term, b.intConst(c, i32), i32);
+    sum = sum ? b.binary(BinOp::Add, sum, term, i32) : term;
+  }
+  return sum ? sum : b.intConst(0, i32);
+}
+
+HostExpr hostExpr(const Kernel& k, const Poly& p) {
+  HostExpr e;
+  for (const auto& [m, c] : p.terms) {
+    HostTerm t{c, {}};
+    for (const Value* a : m) t.params.push_back(static_cast<int>(std::find(k.params.begin(), k.params.end(), a) - k.params.begin()));
+    e.push_back(t);
+  }
+  return e;
+}
+
+Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buffer, const std::string& name) {
+  const int inner = 128 / buffer.elem.bytes();
+  Value* d = k.newValue(Type::tensorDesc(buffer.elem, {buffer.shape[0], inner}));
+  d->name = name;
+  TensorMapInfo info;
+  info.param = static_cast<int>(k.params.size());
+  info.baseParam = box.baseParam;
+  for (const Poly& x : box.dims) info.dims.push_back(hostExpr(k, x));
+  for (std::size_t a = 0; a + 1 < box.strides.size(); ++a) info.strides.push_back(hostExpr(k, box.strides[a]));
+  info.box.assign(box.extents.begin(), box.extents.end() - 1);  // outer axes (1), rows
+  info.box.push_back(inner);                                     // one 128-byte panel
+  info.swizzle = 128;
+  k.params.push_back(d);
+  k.paramInfo.push_back(ParamInfo{d->name, 0, 0});
+  k.tensorMaps.push_back(info);
+  return d;
+}
+
+}  // namespace tilecc::ir

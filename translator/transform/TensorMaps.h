@@ -1,0 +1,22 @@
+// What the TMA paths (pipeline-loops' copies, tma-stores' epilogue stores) share: a structured
+// box's tensor as a descriptor parameter the launcher encodes, and its polynomials as scalar code.
+#pragma once
+
+#include "analysis/StructuredAccess.h"
+#include "ir/Builder.h"
+
+#include <string>
+
+namespace tilecc::ir {
+
+/// A TMA descriptor parameter (after the others) for the tensor of `box`, copied one 128-byte
+/// panel of the swizzled buffer type `buffer` at a time; recorded in Kernel::tensorMaps.
+Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buffer, const std::string& name);
+
+/// A polynomial's value as an i32 scalar, with the atom `trip` standing for `tripValue`.
+Value* emitPoly(Builder& b, const Poly& p, const Value* trip, Value* tripValue);
+
+/// The launcher's expression for a polynomial over parameters.
+HostExpr hostExpr(const Kernel& k, const Poly& p);
+
+}  // namespace tilecc::ir

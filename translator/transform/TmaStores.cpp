@@ -1,0 +1,130 @@
+// Epilogue stores through TMA (sm_90a, the `_tma` variant): a tile store after a loop whose
+// pointers and mask are a box of a tensor (analysis/StructuredAccess.h: the mask's bounds are
+// the tensor's edges, which the bulk copy clips to) goes through shared memory instead of one
+// global store per thread and element pair:
+//
+//   tma_store_wait 0            the previous store from this buffer has finished reading it
+//   shared_store value → buf    (barriers and the proxy fence come from insert-barriers)
+//   tma_store desc, buf panel p, coordinates      one thread, one box per 128-byte panel
+//   ...
+//   tma_store_wait 0            at the end of the region (the warps' role, or the kernel)
+//
+// The copy to global memory runs while the warps go on (the next tile of a persistent grid),
+// and it writes whole 128-byte lines instead of the 4-byte pieces a wgmma accumulator's
+// layout gives each thread. Applies to stores of 2- or 4-byte elements whose rows are whole
+// 128-byte panels, at most 256 rows, in kernels without `return` (a program must wait for its
+// last bulk store before it ends) with a persistent grid (one program per SM already, and a
+// next tile for the copy to overlap with).
+#include "analysis/StructuredAccess.h"
+#include "ir/OpTraits.h"
+#include "transform/Passes.h"
+#include "transform/TensorMaps.h"
+
+#include <algorithm>
+
+namespace tilecc::ir {
+
+namespace {
+
+const ElemType kI32 = ElemType::of(Scalar::I32);
+
+// The last loop before `op` in its block (the main loop whose results the store writes out).
+Op* loopBefore(const Op& op) {
+  const Block& b = *op.parent;
+  Op* loop = nullptr;
+  for (const auto& o : b.ops) {
+    if (o.get() == &op) break;
+    if (o->kind == OpKind::For) loop = o.get();
+  }
+  return loop;
+}
+
+// The region whose end the store's warps all reach: a warp group's region, or the kernel body.
+Block* roleOf(Kernel& k, Op& op) {
+  Block* b = op.parent;
+  while (b != k.body.get() && !(b->parent && b->parent->kind == OpKind::WarpGroup)) b = b->parent->parent;
+  return b;
+}
+
+bool rewrite(Kernel& k, Op& st) {
+  const Value* value = st.operands[1];
+  const Type& vt = value->type;
+  const int eb = vt.elem.bytes();
+  if (!value->type.isTile() || vt.rank() != 2 || (eb != 2 && eb != 4)) return false;
+  const int rows = vt.shape[0], cols = vt.shape[1];
+  if (rows > 256 || (cols * eb) % 128 != 0) return false;
+  Op* loop = loopBefore(st);
+  if (!loop) return false;
+  Value* trip = k.newValue(Type::scalar(kI32), "trip");
+  trip->owner = loop->regions[0].get();  // an atom, never an operand
+  const auto box = structuredBox(k, *loop, st, trip);
+  if (!box) return false;
+  // A unit stride it needs must already be an assumption of this variant.
+  if (box->unitParam >= 0 && std::find(k.assumed.begin(), k.assumed.end(), std::pair<int, std::int64_t>{box->unitParam, kEqualsOne}) == k.assumed.end())
+    return false;
+
+  std::string base = value->name.empty() ? value->hint : value->name;
+  if (base.empty()) base = "result";
+  Builder top{k, k.body.get(), st.loc, base, 0};
+  Value* buf = top.one(OpKind::LocalAlloc, {}, Type::shared(vt.elem, vt.shape, 1, SharedLayout{cols * eb, 128}));
+  buf->name = base + "_out";
+  Value* desc = addTensorDescriptor(k, *box, buf->type, base + "_out_desc");
+
+  Builder b{k, st.parent, st.loc, base, Builder::indexOf(*st.parent, &st)};
+  Op* before = b.create(OpKind::TmaStoreWait, {}, {});
+  before->count = 0;
+  Op* s = b.create(OpKind::SharedStore, {const_cast<Value*>(value), buf}, {});
+  // Runs of the thread's consecutive elements along the rows, up to 16 bytes.
+  const AxisGeom g = axisGeom(k.layoutOf(value), 1, cols);
+  int vec = 1;
+  while (vec * 2 <= g.spt && vec * 2 * eb <= 16) vec *= 2;
+  s->access = Access{vec, 1, {}};
+  Value* zero = b.intConst(0);
+  for (const Poly& c : box->checks) {
+    Value* v = emitPoly(b, c, trip, zero);
+    Op* a = b.create(OpKind::Assert, {b.binary(BinOp::Ge, v, b.intConst(0), ElemType::of(Scalar::Bool))}, {});
+    a->count = 1;
+    a->loc = st.loc;
+    a->note = "a TMA box would start below its tensor: the pointers wrote before it";
+  }
+  std::vector<Value*> starts;
+  for (const Poly& p : box->starts) starts.push_back(emitPoly(b, p, trip, zero));
+  const int inner = 128 / eb;
+  for (int panel = 0; panel < cols / inner; ++panel) {
+    std::vector<Value*> ops{desc, buf};
+    ops.insert(ops.end(), starts.begin(), starts.end() - 1);
+    Value* last = starts.back();
+    if (panel) last = b.binary(BinOp::Add, last, b.intConst(panel * inner), kI32);
+    ops.push_back(last);
+    Op* c = b.create(OpKind::TmaStore, ops, {});
+    c->count = panel;
+    c->loc = st.loc;
+  }
+  // The program waits for its last bulk store before its warps finish.
+  Block* role = roleOf(k, st);
+  const Loc loc = st.loc;
+  erase(st);
+  Builder end{k, role, loc, base, -1};
+  Op* fin = end.create(OpKind::TmaStoreWait, {}, {});
+  fin->count = 0;
+  return true;
+}
+
+}  // namespace
+
+void tmaStores(Kernel& k, const Target& t) {
+  // Persistent kernels only: their copy overlaps the next tile, and they run one program per
+  // SM, so the buffer costs no occupancy (elsewhere it could halve the programs an SM holds).
+  // Measured on attention (one tile per program): +1% to -2%, so not there.
+  if (!t.tma || !t.wgmma || k.assumed.empty() || !k.persistent) return;
+  bool returns = false;
+  walk(*k.body, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
+  if (returns) return;
+  std::vector<Op*> stores;
+  walk(*k.body, [&](Op& o) {
+    if (o.kind == OpKind::Store && o.operands[0]->type.isTile()) stores.push_back(&o);
+  });
+  for (Op* st : stores) rewrite(k, *st);
+}
+
+}  // namespace tilecc::ir
