@@ -56,12 +56,21 @@ using namespace tilecc;
 // CHECK-NOT: producer warp group
 // CHECK: __launch_bounds__(256)
 // Consumers that synchronise among themselves use a named barrier of their 256 threads (a
-// __syncthreads would wait for the producer too); two dots in the loop: no batch in flight,
+// __syncthreads would wait for the producer too); the second dot's A comes from registers; two
+// dots in the loop: no batch in flight,
 // each slot released at the end of its iteration, no persistent grid.
 // CHECK-LABEL: ---- two_dots -> two_dots_sm90a_tma ----
 // CHECK-NOT: tilecc_grid
 // CHECK: if (warp < 8) {
 // CHECK: tilecc::named_barrier_sync(1, 256);
+// The second dot's A (the first's result, converted) in the accumulator layout: from registers.
+// CHECK: // A {{[a-z_0-9]+}} [128][64] in registers, B
+// CHECK-NEXT: unsigned dot_a[16];  // A in wgmma's register fragment
+// CHECK-NEXT: dot_a[0] = tilecc::pack2({{[a-z_0-9]+}}[0], {{[a-z_0-9]+}}[1]);
+// CHECK-NEXT: dot_a[1] = tilecc::pack2({{[a-z_0-9]+}}[16], {{[a-z_0-9]+}}[17]);
+// CHECK: tilecc::wgmma_fence();
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{{.*}}}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+// CHECK: : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
 // CHECK: if (lane == 0) tilecc::mbarrier_arrive(t_empty + 8 * (pipe_read));
 // CHECK: } else {
 // The launcher: min(programs, SMs) programs, the grid as the last argument.

@@ -81,7 +81,11 @@ void KernelPrinter::wgmma(const Op& o) {
   const Value* acc = o.operands[2];
   const Value* r = o.result();
   const Geo gr = geo(r);
-  if (!isWgmmaLayout(*gr.l) || !a->type.isShared()) internalError("wgmma outside its accumulator layout or with A in registers in " + k_.name);
+  if (!isWgmmaLayout(*gr.l)) internalError("wgmma outside its accumulator layout in " + k_.name);
+  // A in registers: in the accumulator layout (MakeSharedExplicit checks), four 32-bit registers
+  // of two 16-bit values per k step of 16 and 64-row block, as its fragment wants them.
+  const bool aRegs = !a->type.isShared();
+  if (aRegs && (*geo(a).l != *gr.l || a->type.elem.bytes() != 2)) internalError("wgmma with A in registers outside its layout in " + k_.name);
   const int M = a->type.shape[0], K = a->type.shape[1];
   const bool bT = o.transposed;  // B as [N][K] (K-major); else [K][N] (N-major)
   const int N = bT ? b->type.shape[0] : b->type.shape[1];
@@ -89,7 +93,8 @@ void KernelPrinter::wgmma(const Op& o) {
   const int W = gr.l->wpc[0], groups = W / 4;
   const int blocks = M / (16 * W);  // 64-row blocks per warp group
   const int regs1 = gr.ax[1].regs;  // N / 4
-  const int sa = a->type.smem.swizzle, sb = b->type.smem.swizzle;
+  const int sa = aRegs ? 128 : a->type.smem.swizzle, sb = b->type.smem.swizzle;
+  const int regsA1 = aRegs ? geo(a).ax[1].regs : 0;  // K / 4
   const DescOffsets da = kMajor(sa), db = bT ? kMajor(sb) : mnMajor(sb, K);
   // A carried accumulator used only here is updated in place: a register copy would read
   // registers that the previous iteration's wgmma may still be writing (kept in flight).
@@ -107,10 +112,24 @@ void KernelPrinter::wgmma(const Op& o) {
   }
   line("{");
   ++indent_;
-  line("// A " + names_.of(a) + " [" + std::to_string(M) + "][" + std::to_string(K) + "] K-major, B " + names_.of(b) +
+  line("// A " + names_.of(a) + " [" + std::to_string(M) + "][" + std::to_string(K) + "]" + (aRegs ? " in registers" : " K-major") + ", B " + names_.of(b) +
        (bT ? " [" + std::to_string(N) + "][" + std::to_string(K) + "] K-major" : " [" + std::to_string(K) + "][" + std::to_string(N) + "] N-major") +
        "; " + std::to_string(K / 16) + " k steps x " + std::to_string(blocks) + " m64n" + std::to_string(N) + "k16 per warp group");
-  line("const unsigned char* const dot_a = " + buffer(a) + ";");
+  if (!aRegs) line("const unsigned char* const dot_a = " + buffer(a) + ";");
+  // A's registers, packed before the fence (a register written after it would make ptxas
+  // insert another: C7519). Per k step and 64-row block: a0 rows r, columns 16ks + 2t, +1;
+  // a1 rows r + 8; a2, a3 columns + 8 (n8 groups 2ks and 2ks + 1 of the accumulator layout).
+  auto aReg = [&](int ks, int blk, int i) { return (ks * blocks + blk) * 4 + i; };
+  if (aRegs) {
+    line("unsigned dot_a[" + std::to_string(K / 16 * blocks * 4) + "];  // A in wgmma's register fragment");
+    for (int ks = 0; ks < K / 16; ++ks)
+      for (int blk = 0; blk < blocks; ++blk)
+        for (int i = 0; i < 4; ++i) {
+          const int idx = (blk * 2 + i % 2) * regsA1 + (2 * ks + i / 2) * 2;
+          line("dot_a[" + std::to_string(aReg(ks, blk, i)) + "] = tilecc::pack2(" + el(a, std::to_string(idx)) + ", " +
+               el(a, std::to_string(idx + 1)) + ");");
+        }
+  }
   line("const unsigned char* const dot_b = " + buffer(b) + ";");
   // Row of this warp group's first 64-row block; block i is 16·W rows further.
   const std::string group = groups == 1 ? "0" : bits(warp(), 4, groups, k_.numWarps);
@@ -128,9 +147,14 @@ void KernelPrinter::wgmma(const Op& o) {
       const int n = N / 2;
       std::string regs;
       for (int i = 0; i < n; ++i) regs += (i ? ", %" : "%") + std::to_string(i);
-      line("asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + std::to_string(n + 2) + ", 0;\\n\"");
-      line("             \"wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + type + "." + type + " {" + regs +
-           "}, %" + std::to_string(n) + ", %" + std::to_string(n + 1) + ", p, 1, 1, 0, " + (bT ? "0" : "1") + ";\\n}\\n\"");
+      // Inputs after the n outputs: A (a descriptor, or four registers), B's descriptor, scale-d.
+      const int ins = aRegs ? 5 : 2;
+      const std::string aOperand = aRegs ? "{%" + std::to_string(n) + ", %" + std::to_string(n + 1) + ", %" + std::to_string(n + 2) + ", %" +
+                                               std::to_string(n + 3) + "}"
+                                         : "%" + std::to_string(n);
+      line("asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + std::to_string(n + ins) + ", 0;\\n\"");
+      line("             \"wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + type + "." + type + " {" + regs + "}, " +
+           aOperand + ", %" + std::to_string(n + ins - 1) + ", p, 1, 1, " + (aRegs ? "" : "0, ") + (bT ? "0" : "1") + ";\\n}\\n\"");
       for (int i = 0; i < n; i += 8) {
         std::string outs;
         for (int j = i; j < std::min(n, i + 8); ++j) {
@@ -139,8 +163,14 @@ void KernelPrinter::wgmma(const Op& o) {
         }
         line(std::string(i == 0 ? "             : " : "               ") + outs + (i + 8 < n ? "," : ""));
       }
-      line("             : \"l\"(tilecc::wgmma_desc<" + std::to_string(sa) + ">(" + aStart + ", " + std::to_string(da.leading) + ", " +
-           std::to_string(da.stride) + ")),");
+      if (aRegs) {
+        std::string as;
+        for (int i = 0; i < 4; ++i) as += std::string(i ? ", " : "") + "\"r\"(dot_a[" + std::to_string(aReg(ks, blk, i)) + "])";
+        line("             : " + as + ",");
+      } else {
+        line("             : \"l\"(tilecc::wgmma_desc<" + std::to_string(sa) + ">(" + aStart + ", " + std::to_string(da.leading) + ", " +
+             std::to_string(da.stride) + ")),");
+      }
       line("               \"l\"(tilecc::wgmma_desc<" + std::to_string(sb) + ">(" + bStart + ", " + std::to_string(db.leading) + ", " +
            std::to_string(db.stride) + ")),");
       line("               \"n\"(1));");

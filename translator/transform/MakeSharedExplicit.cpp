@@ -125,7 +125,12 @@ struct Lowering {
       bSrc = b->def->operands[0];
       bStoreTransposed = false;
     }
-    Value* abuf = alloc(bld, ta, a, "_smem");
+    // A from registers: wgmma's register fragment of A is its accumulator layout's (each warp 16
+    // rows, pairs of columns), so a 16-bit A already in the result's layout (attention's P, the
+    // previous wgmma's result converted) needs no shared memory, fence or barrier.
+    const bool aRegs = wgmma && (instr == MmaInstr::F16 || instr == MmaInstr::BF16) && a->type.isTile() && a->layout >= 0 &&
+                       k.layoutOf(a) == k.layoutOf(r);
+    Value* abuf = aRegs ? a : alloc(bld, ta, a, "_smem");
     Value* bbuf = alloc(bld, tb, bSrc, "_smem");
     auto rounded = [&](Value* v) {
       if (instr != MmaInstr::TF32) return v;
@@ -133,7 +138,7 @@ struct Lowering {
       t->layout = v->layout;
       return t;
     };
-    store(bld, rounded(a), abuf, false);
+    if (!aRegs) store(bld, rounded(a), abuf, false);
     store(bld, rounded(bSrc), bbuf, bStoreTransposed);
     Op* m = bld.create(wgmma ? OpKind::Wgmma : OpKind::Mma, {abuf, bbuf, acc}, {});
     m->instr = instr;

@@ -753,17 +753,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_aligned(const _
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 40960 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 24576 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   acc_smem_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   v_tile_smem at 32768, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  __shared__ __align__(1024) unsigned char smem[40960];
+  __shared__ __align__(1024) unsigned char smem[24576];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
@@ -772,8 +771,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1019,17 +1016,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    unsigned char* const v_tile_smem = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
+    unsigned char* const v_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L4_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -1038,44 +1026,60 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -1122,18 +1126,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a(const __h
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65536 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
-  unsigned char* const smem = smem_swizzled;
+  __shared__ __align__(1024) unsigned char smem[49152];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
@@ -1142,8 +1144,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1282,7 +1282,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[2];  // tile<64xi32> in L3
@@ -1313,7 +1313,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
@@ -1458,58 +1457,64 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -1573,19 +1578,18 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_sm90a_aligned(c
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 65568 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49184 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 29
 //   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 30
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   start_n_full at 65536, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 65552, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   start_n_full at 49152, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 49168, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65568 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 49184 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
@@ -1595,17 +1599,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_sm90a_tma(co
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int head_offset_pid = blockIdx.y;
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
   unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
   unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const start_n_full = smem + 65536;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_full = smem + 49152;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 65552;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_empty = smem + 49168;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
@@ -1848,59 +1850,64 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_sm90a_tma(co
       float acc_mul[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-      unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; reg += 2) {
-        unsigned word;
-        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-      }
-      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
       float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-        const unsigned char* const dot_a = acc_smem_smem;
+        // A acc_cvt [128][64] in registers, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+        unsigned dot_a[16];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+        dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+        dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+        dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+        dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+        dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+        dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+        dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+        dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
         const unsigned char* const dot_b = v_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
@@ -2722,17 +2729,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_aligned(const __
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 40960 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 24576 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   acc_smem_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   v_tile_smem at 32768, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  __shared__ __align__(1024) unsigned char smem[40960];
+  __shared__ __align__(1024) unsigned char smem[24576];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
@@ -2741,8 +2747,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -2990,17 +2994,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    unsigned char* const v_tile_smem = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
+    unsigned char* const v_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L4_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -3009,44 +3004,60 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -3093,18 +3104,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a(const __ha
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65536 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
-  unsigned char* const smem = smem_swizzled;
+  __shared__ __align__(1024) unsigned char smem[49152];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
@@ -3113,8 +3122,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -3255,7 +3262,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[2];  // tile<64xi32> in L3
@@ -3286,7 +3293,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
@@ -3431,58 +3437,64 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -3546,19 +3558,18 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_sm90a_aligned(co
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 65568 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49184 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 29
 //   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 30
-//   acc_smem_smem at 49152, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   start_n_full at 65536, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 65552, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   start_n_full at 49152, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 49168, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65568 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 49184 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
@@ -3568,8 +3579,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_sm90a_tma(con
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -3578,11 +3587,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_sm90a_tma(con
   unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
   unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
   unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const start_n_full = smem + 65536;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_full = smem + 49152;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 65552;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_empty = smem + 49168;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
@@ -3823,59 +3832,64 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_sm90a_tma(con
       float acc_mul[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-      unsigned char* const acc_smem_smem = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; reg += 2) {
-        unsigned word;
-        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-      }
-      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
       float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-        const unsigned char* const dot_a = acc_smem_smem;
+        // A acc_cvt [128][64] in registers, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+        unsigned dot_a[16];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+        dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+        dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+        dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+        dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+        dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+        dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+        dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+        dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
         const unsigned char* const dot_b = v_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
@@ -4699,18 +4713,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_aligned(const 
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   acc_smem_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   v_tile_smem at 49152, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65536 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
-  unsigned char* const smem = smem_swizzled;
+  __shared__ __align__(1024) unsigned char smem[49152];
   const int lane = threadIdx.x & 31;
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
@@ -4719,8 +4731,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
   const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -5005,17 +5015,8 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    unsigned char* const v_tile_smem = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
+    unsigned char* const v_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L4_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -5024,12 +5025,28 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5038,11 +5055,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5051,11 +5068,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5064,11 +5081,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5077,7 +5094,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -5124,17 +5141,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a(const __
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114688 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
@@ -5144,8 +5160,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -5284,7 +5298,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[4];  // tile<64xi32> in L3
@@ -5315,7 +5329,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -5499,26 +5512,32 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5527,11 +5546,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5540,11 +5559,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5553,11 +5572,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5566,7 +5585,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -5630,19 +5649,18 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_sm90a_aligned(
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 29
 //   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 30
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   start_n_full at 114688, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 114704, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   start_n_full at 98304, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 98320, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114720 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98336 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
@@ -5652,17 +5670,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(c
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int head_offset_pid = blockIdx.y;
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
   unsigned char* const k_tile_ring = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
   unsigned char* const v_tile_ring = smem + 65536;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
-  unsigned char* const start_n_full = smem + 114688;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_full = smem + 98304;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 114704;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_empty = smem + 98320;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
@@ -5944,27 +5960,32 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(c
       float acc_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-      unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; reg += 2) {
-        unsigned word;
-        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-      }
-      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
       float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-        const unsigned char* const dot_a = acc_smem_smem;
+        // A acc_cvt [128][64] in registers, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+        unsigned dot_a[16];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+        dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+        dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+        dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+        dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+        dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+        dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+        dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+        dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
         const unsigned char* const dot_b = v_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5973,11 +5994,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(c
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5986,11 +6007,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(c
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -5999,11 +6020,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(c
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -6012,7 +6033,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_sm90a_tma(c
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
@@ -6842,18 +6863,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_aligned(const _
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   acc_smem_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   v_tile_smem at 49152, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65536 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
-  unsigned char* const smem = smem_swizzled;
+  __shared__ __align__(1024) unsigned char smem[49152];
   const int lane = threadIdx.x & 31;
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
@@ -6862,8 +6881,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
   const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -7150,17 +7167,8 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    unsigned char* const v_tile_smem = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
+    unsigned char* const v_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L4_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -7169,12 +7177,28 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7183,11 +7207,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7196,11 +7220,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7209,11 +7233,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7222,7 +7246,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -7269,17 +7293,16 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a(const __h
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114688 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
@@ -7289,8 +7312,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -7431,7 +7452,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncwarp();  // writes after the writes of async_copy (line 29) within each warp
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     const int start_n_ahead = start_n + 64;
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[4];  // tile<64xi32> in L3
@@ -7462,7 +7483,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -7646,26 +7666,32 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[16];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7674,11 +7700,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7687,11 +7713,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7700,11 +7726,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                    : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                      "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -7713,7 +7739,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
                      "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
@@ -7777,19 +7803,18 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_sm90a_aligned(c
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 29
 //   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 30
-//   acc_smem_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
-//   start_n_full at 114688, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 114704, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   start_n_full at 98304, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 98320, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114720 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98336 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
@@ -7799,8 +7824,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(co
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -7809,11 +7832,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(co
   unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
   unsigned char* const k_tile_ring = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
   unsigned char* const v_tile_ring = smem + 65536;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
-  unsigned char* const start_n_full = smem + 114688;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_full = smem + 98304;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 114704;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_empty = smem + 98320;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
@@ -8093,27 +8116,32 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(co
       float acc_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-      unsigned char* const acc_smem_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-      tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 37) by other warps
-      // 2 elements (4 bytes) per shared-memory store
-      #pragma unroll
-      for (int reg = 0; reg < 32; reg += 2) {
-        unsigned word;
-        word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-        *reinterpret_cast<unsigned*>(acc_smem_smem + tilecc::swizzled<128, 128>((L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8), (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2)) = word;
-      }
-      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 37) by other warps
       float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        // A acc_smem_smem [128][64] K-major, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-        const unsigned char* const dot_a = acc_smem_smem;
+        // A acc_cvt [128][64] in registers, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+        unsigned dot_a[16];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+        dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+        dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+        dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+        dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+        dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+        dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+        dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+        dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
         const unsigned char* const dot_b = v_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -8122,11 +8150,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(co
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -8135,11 +8163,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(co
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -8148,11 +8176,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(co
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
                      : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
                        "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
@@ -8161,7 +8189,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_sm90a_tma(co
                        "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
@@ -8246,16 +8274,14 @@ cudaError_t launch_attention_128_64_64_false(dim3 grid, cudaStream_t stream, con
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 65568); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 49184); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_64_false_sm90a_tma<<<grid, 384, 65568, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_64_false_sm90a_tma<<<grid, 384, 49184, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
-      return status;
-    ::tilecc_kernels::attention_128_64_64_false_sm90a_aligned<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_64_false_sm90a_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
@@ -8287,16 +8313,14 @@ cudaError_t launch_attention_128_64_64_true(dim3 grid, cudaStream_t stream, cons
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 65568); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 49184); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_64_true_sm90a_tma<<<grid, 384, 65568, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_64_true_sm90a_tma<<<grid, 384, 49184, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
-      return status;
-    ::tilecc_kernels::attention_128_64_64_true_sm90a_aligned<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_64_true_sm90a_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
@@ -8328,22 +8352,20 @@ cudaError_t launch_attention_128_64_128_false(dim3 grid, cudaStream_t stream, co
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_128_false_sm90a_tma<<<grid, 384, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_128_false_sm90a_tma<<<grid, 384, 98336, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 114688); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
-    ::tilecc_kernels::attention_128_64_128_false_sm90a_aligned<<<grid, 256, 114688, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_128_false_sm90a_aligned<<<grid, 256, 98304, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
-      return status;
-    ::tilecc_kernels::attention_128_64_128_false_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_128_false_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
@@ -8373,22 +8395,20 @@ cudaError_t launch_attention_128_64_128_true(dim3 grid, cudaStream_t stream, con
     const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_128_true_sm90a_tma<<<grid, 384, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_64_128_true_sm90a_tma<<<grid, 384, 98336, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 114688); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
-    ::tilecc_kernels::attention_128_64_128_true_sm90a_aligned<<<grid, 256, 114688, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_128_true_sm90a_aligned<<<grid, 256, 98304, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
-      return status;
-    ::tilecc_kernels::attention_128_64_128_true_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_64_128_true_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {

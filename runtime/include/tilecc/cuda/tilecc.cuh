@@ -44,6 +44,14 @@ __device__ __forceinline__ float cvt_f32(unsigned long x) { return static_cast<f
 
 __device__ __forceinline__ __half cvt_f16(float x) { return __float2half_rn(x); }
 __device__ __forceinline__ __nv_bfloat16 cvt_bf16(float x) { return __float2bfloat16_rn(x); }
+/// Two 16-bit values in one 32-bit register, the first in the low half (a register operand of
+/// mma/wgmma).
+__device__ __forceinline__ unsigned pack2(__half lo, __half hi) {
+  return static_cast<unsigned>(__half_as_ushort(lo)) | (static_cast<unsigned>(__half_as_ushort(hi)) << 16);
+}
+__device__ __forceinline__ unsigned pack2(__nv_bfloat16 lo, __nv_bfloat16 hi) {
+  return static_cast<unsigned>(__bfloat16_as_ushort(lo)) | (static_cast<unsigned>(__bfloat16_as_ushort(hi)) << 16);
+}
 
 __device__ __forceinline__ int cvt_i32(float x) { return __float2int_rz(x); }  // saturates, NaN → 0
 __device__ __forceinline__ unsigned cvt_u32(float x) { return __float2uint_rz(x); }
