@@ -211,6 +211,27 @@ bool KernelPrinter::run(CudaKernel& out) {
   rep << "  registers: " << describe(estimateRegisters(k_)) << "\n";
   rep << "  shared memory: " << k_.sharedBytes << " bytes\n";
   for (const auto& p : plan) rep << "    " << p.second << "\n";
+  // Each dot's instruction, and why one on mma.sync would not be wgmma on sm_90a (where it
+  // would, sm_90a has a kernel of its own; where not, this kernel serves sm_90a too).
+  std::vector<std::string> dots;
+  walk(*k_.body, [&](const Op& o) {
+    const std::string at = "    dot at line " + std::to_string(o.loc.line) + ": ";
+    if (o.kind == OpKind::Wgmma) {
+      const Value* b = o.operands[1];
+      const int n = o.transposed ? b->type.shape[0] : b->type.shape[1];
+      dots.push_back(at + "wgmma m64n" + std::to_string(n) + "k16, A from " + (o.operands[0]->type.isShared() ? "shared memory" : "registers"));
+    } else if (o.kind == OpKind::Mma) {
+      const Type& a = o.operands[0]->type;
+      Type b = o.operands[1]->type;
+      if (o.transposed) std::swap(b.shape[0], b.shape[1]);  // B held as [N][K]
+      std::string why = wgmmaMisfit(a, b, o.result()->type, k_.numWarps);
+      if (t_.hopper && why.empty()) why = t_.wgmma ? "its accumulator's layout was fixed by other uses" : "wgmma is off (--no-wgmma)";
+      dots.push_back(at + (o.instr == MmaInstr::FmaIEEE ? std::string("CUDA-core FMA (fp32 without tf32)") : "mma.sync") +
+                     (why.empty() ? "" : "; not wgmma on sm_90a: " + why));
+    }
+  });
+  if (!dots.empty()) rep << "  dots:\n";
+  for (const auto& d : dots) rep << d << "\n";
   rep << "  barriers:\n";
   for (const auto& b : barriers_) rep << "    " << b << "\n";
   out.report = rep.str();

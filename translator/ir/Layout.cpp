@@ -111,6 +111,17 @@ Layout wgmmaLayout(int numWarps) {
   return l;
 }
 
+std::string wgmmaMisfit(const Type& a, const Type& b, const Type& result, int numWarps) {
+  if (numWarps % 4 != 0) return "num_warps = " + std::to_string(numWarps) + " is no whole warp group";
+  if (!(a.elem.kind == Scalar::F16 || a.elem.kind == Scalar::BF16)) return "operands are " + toString(a.elem) + ", not f16 or bf16";
+  if (result.elem.kind != Scalar::F32) return "the accumulator is " + toString(result.elem) + ", not f32";
+  const int M = a.shape[0], K = a.shape[1], N = b.shape[1];
+  if (M % (16 * numWarps) != 0) return "M = " + std::to_string(M) + " is not a multiple of 16 rows per warp (" + std::to_string(16 * numWarps) + ")";
+  if (N % 16 != 0 || N > 256) return "N = " + std::to_string(N) + " is not a multiple of 16 up to 256";
+  if (K % 16 != 0) return "K = " + std::to_string(K) + " is not a multiple of 16";
+  return "";
+}
+
 bool isWgmmaLayout(const Layout& l) {
   return l.spt == std::vector<int>{1, 2} && l.tpw == std::vector<int>{8, 4} && l.rpw == std::vector<int>{2, 1} &&
          l.wpc.size() == 2 && l.wpc[0] % 4 == 0 && l.wpc[1] == 1 && l.order == std::vector<int>{1, 0} &&

@@ -13,6 +13,8 @@
 // register) holds; the CUDA printer prints the same arithmetic as text.
 #pragma once
 
+#include "ir/Type.h"
+
 #include <string>
 #include <vector>
 
@@ -61,6 +63,10 @@ bool isMmaLayout(const Layout& l);
 /// wpc=[numWarps,1]. For M a multiple of 16·numWarps (numWarps a multiple of 4).
 Layout wgmmaLayout(int numWarps);
 bool isWgmmaLayout(const Layout& l);
+/// Why a dot of A [M][K] and B [K][N] types into `result` cannot run as wgmma with `numWarps`
+/// warps (16-bit operands into fp32, warp groups along M with 16 rows per warp in every 64-row
+/// block, N a multiple of 16 up to 256, K of 16), or empty when it can.
+std::string wgmmaMisfit(const Type& a, const Type& b, const Type& result, int numWarps);
 
 /// Geometry of one tile axis under a layout.
 struct AxisGeom {

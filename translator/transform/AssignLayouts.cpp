@@ -19,12 +19,7 @@ bool isDotLayout(const Layout& l) { return isMmaLayout(l) || isWgmmaLayout(l); }
 /// with 16 rows per warp in every 64-row block, N a multiple of 16 up to 256 (B read [K][N]
 /// needs rows of 32 bytes or more, the narrowest swizzle), K of 16.
 bool wgmmaFits(const Op& d, const Target& t, int numWarps) {
-  const Type& a = d.operands[0]->type;
-  const Type& b = d.operands[1]->type;
-  if (!t.hopper || !t.wgmma || numWarps % 4 != 0) return false;
-  if (!(a.elem.kind == Scalar::F16 || a.elem.kind == Scalar::BF16) || d.result()->type.elem.kind != Scalar::F32) return false;
-  const int M = a.shape[0], K = a.shape[1], N = b.shape[1];
-  return M % (16 * numWarps) == 0 && N % 16 == 0 && N <= 256 && K % 16 == 0;
+  return t.hopper && t.wgmma && wgmmaMisfit(d.operands[0]->type, d.operands[1]->type, d.result()->type, numWarps).empty();
 }
 
 /// Whether `l` holds several runs per warp along tile axis `axis` (scans need one run).
