@@ -69,6 +69,10 @@ struct LauncherPlan {
   bool usesTensorMap = false;  // a TMA descriptor parameter (CUtensorMap, from <cuda.h>)
 };
 
+/// How the launcher starts printed kernel `ck` of GPU-level kernel `k` for `target`: argument
+/// checks, threads, shared memory, TMA descriptors, persistence.
+LaunchVariant launchVariantOf(const ir::Kernel& k, const Target& target, const CudaKernel& ck);
+
 /// The plan for kernel `k` (parameters and promises) launching `variants` (most specific first).
 LauncherPlan planLauncher(const ir::Kernel& k, const std::vector<LaunchVariant>& variants);
 std::string printLauncherDecl(const LauncherPlan& p);

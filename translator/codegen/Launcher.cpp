@@ -40,6 +40,19 @@ LauncherPlan planLauncher(const ir::Kernel& k, const std::vector<LaunchVariant>&
   return p;
 }
 
+LaunchVariant launchVariantOf(const ir::Kernel& k, const Target& target, const CudaKernel& ck) {
+  LaunchVariant lv;
+  lv.kernel = ck.name;
+  lv.assumed = k.assumed;
+  lv.minComputeCapability = target.computeCapability;
+  lv.threads = ck.threads;
+  lv.sharedBytes = ck.sharedBytes;
+  lv.dynamicShared = ck.dynamicShared;
+  lv.persistent = ck.persistent;
+  for (const ir::TensorMapInfo& m : k.tensorMaps) lv.maps.push_back({m, k.params[static_cast<std::size_t>(m.param)]->type.elem});
+  return lv;
+}
+
 std::string printLauncherDecl(const LauncherPlan& p) {
   std::string d = "cudaError_t " + p.name + "(dim3 grid, cudaStream_t stream";
   for (const auto& a : p.params) d += ", " + a.type + " " + a.name;

@@ -394,17 +394,7 @@ int runDriver(const DriverOptions& o) {
           ok = false;
           break;
         }
-        LaunchVariant lv;
-        lv.kernel = ck.name;
-        lv.assumed = v.kernel->assumed;
-        lv.minComputeCapability = v.target->computeCapability;
-        lv.threads = ck.threads;
-        lv.sharedBytes = ck.sharedBytes;
-        lv.dynamicShared = ck.dynamicShared;
-        lv.persistent = ck.persistent;
-        for (const ir::TensorMapInfo& m : v.kernel->tensorMaps)
-          lv.maps.push_back({m, v.kernel->params[static_cast<std::size_t>(m.param)]->type.elem});
-        launch.push_back(lv);
+        launch.push_back(launchVariantOf(*v.kernel, *v.target, ck));
         printed.push_back(std::move(ck));
       }
       if (!ok) continue;

@@ -276,6 +276,58 @@ class Parser {
       } while (accept(","));
       expect(")");
     }
+    auto paramIndex = [&](const Value* v) {
+      for (std::size_t i = 0; i < k->params.size(); ++i)
+        if (k->params[i] == v) return static_cast<int>(i);
+      fail("tensor_map(...) names parameters");
+    };
+    // A sum of terms: an integer, parameters, or an integer times parameters (c*%p*%q).
+    auto hostExpr = [&]() {
+      HostExpr e;
+      do {
+        HostTerm t{1, {}};
+        bool any = false;
+        if (!at("%")) {
+          t.coef = integer();
+          any = accept("*");
+          if (!any) {
+            e.push_back(t);
+            continue;
+          }
+        }
+        do t.params.push_back(paramIndex(use()));
+        while (accept("*"));
+        e.push_back(t);
+      } while (accept("+"));
+      return e;
+    };
+    auto hostExprs = [&]() {
+      std::vector<HostExpr> v;
+      expect("[");
+      if (!accept("]")) {
+        do v.push_back(hostExpr());
+        while (accept(","));
+        expect("]");
+      }
+      return v;
+    };
+    while (accept("tensor_map(")) {
+      TensorMapInfo m;
+      m.param = paramIndex(use());
+      expect(":");
+      expect("base=");
+      m.baseParam = paramIndex(use());
+      expect("dims=");
+      m.dims = hostExprs();
+      expect("strides=");
+      m.strides = hostExprs();
+      expect("box=");
+      m.box = intList();
+      expect("swizzle=");
+      m.swizzle = static_cast<int>(integer());
+      expect(")");
+      k->tensorMaps.push_back(m);
+    }
     expect("{");
     while (at("#L")) {
       expect("#L");

@@ -209,6 +209,26 @@ std::string print(const Kernel& k, PrintOptions opts) {
             << (k.assumed[i].second == kEqualsOne ? std::string("=1") : std::to_string(k.assumed[i].second));
     p.out << ")";
   }
+  // TMA descriptors among the parameters: what the launcher encodes them from.
+  auto expr = [&](const HostExpr& e) {
+    std::string s;
+    for (const HostTerm& t : e) {
+      std::string term = t.params.empty() || t.coef != 1 ? std::to_string(t.coef) : "";
+      for (int i : t.params) term += (term.empty() ? "" : "*") + p.ref(k.params[static_cast<std::size_t>(i)]);
+      s += (s.empty() ? "" : " + ") + term;
+    }
+    return s.empty() ? std::string("0") : s;
+  };
+  for (const TensorMapInfo& m : k.tensorMaps) {
+    p.out << " tensor_map(" << p.ref(k.params[static_cast<std::size_t>(m.param)]) << ": base="
+          << p.ref(k.params[static_cast<std::size_t>(m.baseParam)]) << " dims=[";
+    for (std::size_t i = 0; i < m.dims.size(); ++i) p.out << (i ? ", " : "") << expr(m.dims[i]);
+    p.out << "] strides=[";
+    for (std::size_t i = 0; i < m.strides.size(); ++i) p.out << (i ? ", " : "") << expr(m.strides[i]);
+    p.out << "] box=[";
+    for (std::size_t i = 0; i < m.box.size(); ++i) p.out << (i ? ", " : "") << m.box[i];
+    p.out << "] swizzle=" << m.swizzle << ")";
+  }
   p.out << " {\n";
   if (opts.layouts)
     for (std::size_t i = 0; i < k.layouts.size(); ++i) p.out << "  #L" << i << " = " << describe(k.layouts[i]) << "\n";

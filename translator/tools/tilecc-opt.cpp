@@ -110,8 +110,7 @@ int main(int argc, char** argv) {
       }
       CudaKernel ck;
       if (!printCudaKernel(*k, *target, ck)) return 1;
-      LaunchVariant lv{ck.name, k->assumed, target->computeCapability, ck.threads, ck.sharedBytes, ck.dynamicShared};
-      out += printCudaFile(file, k->name + ".h", {ck}, {planLauncher(*k, {lv})});
+      out += printCudaFile(file, k->name + ".h", {ck}, {planLauncher(*k, {launchVariantOf(*k, *target, ck)})});
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
   } catch (const InternalError& e) {
