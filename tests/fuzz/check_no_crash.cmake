@@ -1,6 +1,7 @@
 # tilecc on a past fuzz finding: exit 0 or 1, and no output written on 1. With -DNVCC=..., a
 # translated finding must also build for sm_80 and sm_90a with -Werror all-warnings (the
-# findings of class nvcc-warning were generated code nvcc warned about).
+# findings of class nvcc-warning were generated code nvcc warned about), without ptxas's notes
+# that it serialised wgmma.
 # Inputs: -DTILECC=... -DSOURCE=... -DWORKDIR=... [-DNVCC=... -DINCLUDE=<runtime/include>]
 file(REMOVE_RECURSE "${WORKDIR}")
 file(MAKE_DIRECTORY "${WORKDIR}")
@@ -21,5 +22,10 @@ if(rc EQUAL 0 AND NVCC)
                   WORKING_DIRECTORY "${WORKDIR}" RESULT_VARIABLE nrc OUTPUT_VARIABLE nout ERROR_VARIABLE nerr TIMEOUT 300)
   if(NOT nrc EQUAL 0)
     message(FATAL_ERROR "nvcc -Werror all-warnings failed on the translated finding:\n${nout}${nerr}")
+  endif()
+  # ptxas's notes that it serialised wgmma or injected warpgroup waits (tileccCheckPtxas.cmake).
+  string(REGEX MATCH "[^\n]*\\(C75[0-9][0-9]\\)[^\n]*(wgmma|warpgroup|GMMA|setmaxnreg)[^\n]*" serialised "${nerr}")
+  if(serialised)
+    message(FATAL_ERROR "ptxas serialised wgmma in the translated finding:\n${serialised}")
   endif()
 endif()

@@ -73,6 +73,20 @@ using namespace tilecc;
 // CHECK: : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
 // CHECK: if (lane == 0) tilecc::mbarrier_arrive(t_empty + 8 * (pipe_read));
 // CHECK: } else {
+// A barrier between the main loop and the epilogue (a row sum, stored too) does not order the
+// previous tile's bulk copy, which reads the buffer until the issuing thread's wait: the
+// barrier before the buffer is rewritten comes after that wait (fuzz finding, 2026-11-25).
+// CHECK-LABEL: ---- gemm_row_sums<128, 256> -> gemm_row_sums_128_256_sm90a_tma ----
+// CHECK: named_barrier_sync(1, 256);
+// CHECK: if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
+// CHECK-NEXT: tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store
+// CHECK: tilecc::tma_store_2d(&store_out_desc,
+// A tensor the kernel reads back after barrier() is stored by the threads (a bulk copy may
+// still be in flight at the barrier); the other output goes through TMA.
+// CHECK-LABEL: ---- gemm_reread<128, 256> -> gemm_reread_128_256_sm90a_tma ----
+// CHECK: __global__
+// CHECK: if ({{[a-z_0-9]+}}[reg]) *reinterpret_cast<unsigned*>({{[a-z_0-9]+}}[reg]) = word;
+// CHECK: tilecc::tma_store_2d(&store_out_desc,
 // The launcher: min(programs, SMs) programs, the grid as the last argument.
 // CHECK-LABEL: cudaError_t launch_gemm_128_256(
 // CHECK: const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
@@ -110,6 +124,43 @@ template <int BM, int BN>
 TILECC_KERNEL(num_warps = 8, num_stages = 3, warp_specialize = false)
 void gemm_declined(const half* a, const half* b, half* c, int M, int N, int K) { gemm_body<BM, BN, false>(a, b, c, M, N, K); }
 
+template <int BM, int BN>
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void gemm_row_sums(const half* a, const half* b, half* c, float* sums, int M, int N, int K) {
+  const int pid_m = program_id(0), pid_n = program_id(1);
+  auto rm = pid_m * BM + arange<BM>();
+  auto rn = pid_n * BN + arange<BN>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, BM, BN>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+  }
+  store(sums + pid_n * M + rm, sum<1>(acc), rm < M);
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+}
+
+template <int BM, int BN>
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void gemm_reread(const half* a, const half* b, half* c, half* c_copy, int M, int N, int K) {
+  const int pid_m = program_id(0), pid_n = program_id(1);
+  auto rm = pid_m * BM + arange<BM>();
+  auto rn = pid_n * BN + arange<BN>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, BM, BN>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+  }
+  auto offs = cast<int64_t>(col(rm)) * N + row(rn);
+  auto mask = (col(rm) < M) & (row(rn) < N);
+  store(c + offs, cast<half>(acc), mask);
+  barrier();
+  store(c_copy + offs, load(c + offs, mask, 0.0f), mask);
+}
+
 template void gemm<128, 256>(const half*, const half*, half*, int, int, int);
 template void gemm<128, 128>(const half*, const half*, half*, int, int, int);
 template void gemm_asked<128, 128>(const half*, const half*, half*, int, int, int);
@@ -133,3 +184,6 @@ void two_dots(const half* q, const half* k, const half* v, float* out, int n) {
   }
   store(out + cast<int64_t>(col(rm)) * 64 + row(rd), acc + row(total), col(rm) < n);
 }
+
+template void gemm_row_sums<128, 256>(const half*, const half*, half*, float*, int, int, int);
+template void gemm_reread<128, 256>(const half*, const half*, half*, half*, int, int, int);

@@ -78,7 +78,10 @@ class Footprints {
         a.before.push_back(whole(o.operands[1], true, true));
         a.before.back().tma = true;
         break;
-      case OpKind::TmaStore: a.before.push_back(whole(o.operands[1], false, false)); break;
+      case OpKind::TmaStore:
+        a.before.push_back(whole(o.operands[1], false, true));
+        a.before.back().bulkRead = true;
+        break;
       case OpKind::Wgmma:
         if (o.operands[0]->type.isShared()) a.before.push_back(whole(o.operands[0], false, false));
         a.before.push_back(whole(o.operands[1], false, false));

@@ -32,6 +32,7 @@ struct Footprint {
   bool write = false;
   bool async = false;          // completes later (cp.async, TMA): visible after a wait
   bool tma = false;            // a TMA copy: complete (and visible to the waiter) at its mbarrier
+  bool bulkRead = false;       // a TMA store's read of the buffer: done at the issuer's tma_store_wait
   std::int64_t lo = 0, hi = 0;  // the bytes of all warps together lie in [lo, hi)
   bool operator==(const Footprint&) const = default;
   /// Sets lo and hi from the warps' sets (after they are normalized).

@@ -109,6 +109,10 @@ void KernelPrinter::wgmma(const Op& o) {
   } else {
     rn = array(r, "wgmma accumulator");
     loop(gr.n, rn + "[reg] = " + el(acc, "reg") + ";");
+    // With several 64-row blocks per warp group, each register holds its own value before the
+    // fence: otherwise nvcc may share one zero among them and copy it into a later block's
+    // registers between the wgmmas (ptxas then injects waits: C7519/C7517).
+    if (blocks > 1) loop(gr.n, "tilecc::fence_operand(" + rn + "[reg]);");
   }
   line("{");
   ++indent_;

@@ -119,6 +119,13 @@ std::string wgmmaMisfit(const Type& a, const Type& b, const Type& result, int nu
   if (M % (16 * numWarps) != 0) return "M = " + std::to_string(M) + " is not a multiple of 16 rows per warp (" + std::to_string(16 * numWarps) + ")";
   if (N % 16 != 0 || N > 256) return "N = " + std::to_string(N) + " is not a multiple of 16 up to 256";
   if (K % 16 != 0) return "K = " + std::to_string(K) + " is not a multiple of 16";
+  // One wgmma writes its whole accumulator at once: with the descriptors and addresses it must
+  // fit the registers a thread has (ptxas stops otherwise; mma.sync can spill instead).
+  const int accRegs = M * N / (32 * numWarps);
+  const int cap = std::min(255, 65536 / (32 * numWarps));
+  if (accRegs + 32 > cap)
+    return "the accumulator takes " + std::to_string(accRegs) + " of the " + std::to_string(cap) + " registers a thread has with " +
+           std::to_string(numWarps) + " warps";
   return "";
 }
 

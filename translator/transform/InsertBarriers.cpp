@@ -8,7 +8,10 @@
 //   buffers are followed by a proxy fence in the writing threads, before any barrier.
 // - Async copies (cp.async, TMA) write when they land: they are checked against pending
 //   accesses when issued (the bytes must be free) and become pending writes at the wait that
-//   covers them (the pipeliner guarantees no one reads a slot before that wait).
+//   covers them (the pipeliner guarantees no one reads a slot before that wait). A TMA store
+//   reads its buffer asynchronously too: its read counts (is pending) only from the issuing
+//   thread's tma_store_wait on, so the barrier that orders a rewrite of the buffer comes after
+//   that wait (a barrier before it would not order the bulk copy's read).
 // - Loops: the state at the top of the body joins the state before the loop with the state at
 //   the end of the body, to a fixed point. A barrier needed only because of accesses made
 //   before the loop goes before the loop instead of into every iteration.
@@ -219,11 +222,29 @@ class BarrierPass {
           continue;
         }
         case OpKind::Barrier: apply(st, o.sync == Sync::Warp ? Need::Warp : Need::Cta); continue;
+        case OpKind::TmaStoreWait:
+          // The bulk stores' reads of their buffers are done (the issuing thread waited): from now
+          // on they are ordinary reads, which a barrier after this wait orders before any write.
+          if (o.count == 0) {
+            std::vector<Pending> still;
+            for (Pending& f : st.inflight) {
+              if (!f.fp.bulkRead) {
+                still.push_back(f);
+                continue;
+              }
+              f.fp.async = false;
+              f.fp.bulkRead = false;
+              f.epoch = epoch_;
+              st.pending.push_back(f);
+            }
+            st.inflight = std::move(still);
+          }
+          break;
         case OpKind::AsyncWait: {
           // cp.async copies have landed: from now on they are ordinary writes of other threads.
           std::vector<Pending> still;
           for (Pending& f : st.inflight) {
-            if (f.fp.tma) {
+            if (f.fp.tma || f.fp.bulkRead) {
               still.push_back(f);
               continue;
             }

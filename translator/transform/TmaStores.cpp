@@ -14,13 +14,15 @@
 // layout gives each thread. Applies to stores of 2- or 4-byte elements whose rows are whole
 // 128-byte panels, at most 256 rows, in kernels without `return` (a program must wait for its
 // last bulk store before it ends) with a persistent grid (one program per SM already, and a
-// next tile for the copy to overlap with).
+// next tile for the copy to overlap with), to tensors the kernel never reads (a load after
+// barrier() must see the store).
 #include "analysis/StructuredAccess.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 #include "transform/TensorMaps.h"
 
 #include <algorithm>
+#include <set>
 
 namespace tilecc::ir {
 
@@ -46,6 +48,42 @@ Block* roleOf(Kernel& k, Op& op) {
   return b;
 }
 
+// Whether pointer value `v` may be derived from parameter `base`: through the ops that define
+// it, and through loops' carried values (initial and yielded values) and ifs' results.
+bool derivedFrom(const Value* v, const Value* base, std::set<const Value*>& seen) {
+  if (v == base) return true;
+  if (!seen.insert(v).second) return false;
+  if (const Op* d = v->def) {
+    for (const Value* x : d->operands)
+      if (derivedFrom(x, base, seen)) return true;
+    const auto r = static_cast<std::size_t>(std::find(d->results.begin(), d->results.end(), v) - d->results.begin());
+    if (d->kind == OpKind::For || d->kind == OpKind::If)
+      for (const auto& region : d->regions)
+        if (const Op* y = yieldOf(*region); y && r < y->operands.size() && derivedFrom(y->operands[r], base, seen)) return true;
+    return false;
+  }
+  const Block* b = v->owner;
+  const Op* loop = b ? b->parent : nullptr;
+  if (!loop || loop->kind != OpKind::For) return false;
+  const auto j = static_cast<std::size_t>(std::find(b->args.begin(), b->args.end(), v) - b->args.begin());
+  if (j == 0 || j >= b->args.size()) return false;  // the induction variable
+  const Op* y = yieldOf(*b);
+  return derivedFrom(loop->operands[j + 2], base, seen) || (y && derivedFrom(y->operands[j - 1], base, seen));
+}
+
+// Whether the kernel reads, anywhere, memory through pointers derived from `base`: a load
+// after barrier() must see the store (language.md, section 1), which a bulk copy still in
+// flight would not guarantee.
+bool readsThrough(const Kernel& k, const Value* base) {
+  bool reads = false;
+  walk(static_cast<const Block&>(*k.body), [&](const Op& o) {
+    if (reads || !(o.kind == OpKind::Load || o.kind == OpKind::AtomicAdd)) return;
+    std::set<const Value*> seen;
+    reads = derivedFrom(o.operands[0], base, seen);
+  });
+  return reads;
+}
+
 bool rewrite(Kernel& k, Op& st) {
   const Value* value = st.operands[1];
   const Type& vt = value->type;
@@ -58,7 +96,7 @@ bool rewrite(Kernel& k, Op& st) {
   Value* trip = k.newValue(Type::scalar(kI32), "trip");
   trip->owner = loop->regions[0].get();  // an atom, never an operand
   const auto box = structuredBox(k, *loop, st, trip);
-  if (!box) return false;
+  if (!box || readsThrough(k, k.params[static_cast<std::size_t>(box->baseParam)])) return false;
   // A unit stride it needs must already be an assumption of this variant.
   if (box->unitParam >= 0 && std::find(k.assumed.begin(), k.assumed.end(), std::pair<int, std::int64_t>{box->unitParam, kEqualsOne}) == k.assumed.end())
     return false;
