@@ -339,6 +339,9 @@ int runDriver(const DriverOptions& o) {
             gpuLevel(*retry, vt);
             v.kernel = std::move(retry);
           }
+          // Fewer stages may leave nothing to pipeline, so nothing for TMA: then the aligned
+          // variant is the one to launch (fuzz finding: a single-buffered _tma went first).
+          if (vt.tma && v.kernel->tensorMaps.empty()) continue;
           if (v.kernel->sharedBytes > t.sharedLimit) {
             if (aligned) continue;
             std::string others;
