@@ -295,4 +295,13 @@ class Footprints {
 
 SharedAccesses sharedAccessesOf(const Kernel& k, const Op& op, bool exact) { return Footprints(k, exact).of(op); }
 
+Access sharedAccess(const Kernel& k, const Value* v, const Type& buf, bool transposed) {
+  const int axis = transposed ? 0 : v->type.rank() - 1;
+  const AxisGeom g = axisGeom(k.layoutOf(v), axis, v->type.shape[static_cast<std::size_t>(axis)]);
+  const int eb = v->type.elem.bytes();
+  int vec = 1;
+  while (vec * 2 <= g.spt && vec * 2 * eb <= 16 && (buf.rows() == 1 || buf.smem.pitch % (vec * 2 * eb) == 0)) vec *= 2;
+  return Access{vec, axis, {}};
+}
+
 }  // namespace tilecc::ir

@@ -47,6 +47,11 @@ struct SharedAccesses {
   std::vector<Footprint> after;
 };
 
+/// A tile's access to a buffer (shared_store, shared_load): runs of consecutive elements along
+/// the tile axis that lies along the buffer's rows (the last axis; axis 0 when stored
+/// transposed), as wide as the thread's run, 16 bytes and the row pitch allow.
+Access sharedAccess(const Kernel& k, const Value* v, const Type& buf, bool transposed);
+
 /// With `exact` false, only each access's bounds (lo, hi) are set (no per-warp sets): a cheap
 /// first test, since most pairs of accesses touch different buffers.
 SharedAccesses sharedAccessesOf(const Kernel& k, const Op& op, bool exact = true);

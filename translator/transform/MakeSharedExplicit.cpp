@@ -1,6 +1,7 @@
 // Tile level → GPU level: every use of shared memory becomes explicit ops over typed buffers,
 // with their shared layouts (row pitch, padding) and access widths decided here, so that the
 // allocator and the barrier pass see each of them and the printer only prints.
+#include "analysis/SharedAccess.h"
 #include "ir/Builder.h"
 #include "ir/InternalError.h"
 #include "ir/OpTraits.h"
@@ -33,18 +34,6 @@ int swizzleFor(int rowBytes) {
 int conversionPad(const std::vector<int>& shape, int bytes) {
   if (shape.size() < 2 || shape.back() * bytes < 128) return 0;
   return std::max(1, 4 / bytes);
-}
-
-/// A tile's access to a buffer: runs of consecutive elements along the tile axis that lies
-/// along the buffer's rows (the last axis; axis 0 when stored transposed), as wide as the
-/// thread's run, 16 bytes and the row pitch allow.
-Access sharedAccess(const Kernel& k, const Value* v, const Type& buf, bool transposed) {
-  const int axis = transposed ? 0 : v->type.rank() - 1;
-  const AxisGeom g = axisGeom(k.layoutOf(v), axis, v->type.shape[static_cast<std::size_t>(axis)]);
-  const int eb = v->type.elem.bytes();
-  int vec = 1;
-  while (vec * 2 <= g.spt && vec * 2 * eb <= 16 && (buf.rows() == 1 || buf.smem.pitch % (vec * 2 * eb) == 0)) vec *= 2;
-  return Access{vec, axis, {}};
 }
 
 struct Lowering {

@@ -16,6 +16,7 @@
 // last bulk store before it ends) with a persistent grid (one program per SM already, and a
 // next tile for the copy to overlap with), to tensors the kernel never reads (a load after
 // barrier() must see the store).
+#include "analysis/SharedAccess.h"
 #include "analysis/StructuredAccess.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
@@ -112,11 +113,7 @@ bool rewrite(Kernel& k, Op& st) {
   Op* before = b.create(OpKind::TmaStoreWait, {}, {});
   before->count = 0;
   Op* s = b.create(OpKind::SharedStore, {const_cast<Value*>(value), buf}, {});
-  // Runs of the thread's consecutive elements along the rows, up to 16 bytes.
-  const AxisGeom g = axisGeom(k.layoutOf(value), 1, cols);
-  int vec = 1;
-  while (vec * 2 <= g.spt && vec * 2 * eb <= 16) vec *= 2;
-  s->access = Access{vec, 1, {}};
+  s->access = sharedAccess(k, value, buf->type, false);
   Value* zero = b.intConst(0);
   for (const Poly& c : box->checks) {
     Value* v = emitPoly(b, c, trip, zero);
