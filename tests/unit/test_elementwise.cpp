@@ -174,6 +174,13 @@ TEST_CASE("math functions match <cmath> in float") {
   auto x = make<float, 4>({0.25f, 1.0f, 2.5f, 4.0f});
   CHECK(exp(x)(2) == std::exp(2.5f));
   CHECK(exp2(x)(3) == 16.0f);
+  // fast_exp/fast_exp2: the GPU's ex2.approx.ftz, whose subnormal results are 0.
+  CHECK(fast_exp2(x)(3) == 16.0f);
+  CHECK(fast_exp(x)(2) == doctest::Approx(std::exp(2.5f)));
+  auto tiny = fast_exp2(full<float, 2>(-130.0f));
+  CHECK(tiny(0) == 0.0f);
+  CHECK(exp2(full<float, 2>(-130.0f))(0) > 0.0f);
+  CHECK(fast_exp2(full<float, 2>(-126.0f))(0) == std::exp2(-126.0f));
   CHECK(log(x)(1) == 0.0f);
   CHECK(log2(x)(3) == 2.0f);
   CHECK(sqrt(x)(3) == 2.0f);

@@ -140,6 +140,8 @@ class KernelPrinter {
   void accessNote(const Op& o, const std::string& what, ElemType e, const VecPlan& v, const std::string& extra = {});
   std::string describeBuffer(const Value* buf);
   std::string variantConditionText();
+  bool takesTurns() const;    // takeTurns placed turn barriers
+  bool overlapsDots() const;  // overlapDots pipelined a loop's two wgmma
 
   const Kernel& k_;
   const Target& t_;

@@ -122,7 +122,15 @@ void KernelPrinter::control(const Op& o) {
       const std::string why = o.note.empty() ? "" : "  // " + o.note;
       if (o.sync == Sync::Cta) line(ctaSync_ + ";" + (o.note.empty() ? std::string("  // barrier()") : why));
       else if (o.sync == Sync::Warp) line("__syncwarp();" + why);
-      else line("tilecc::named_barrier_sync(" + std::to_string(o.barrierId) + ", " + std::to_string(o.barrierThreads) + ");" + why);
+      else if (o.sync == Sync::TurnWait || o.sync == Sync::TurnPass) {
+        // The warp group's index among the consumers picks its barrier (see takeTurns).
+        const std::string g = "(" + warp() + " >> 2)";
+        const std::string next = o.count == 2 ? "(" + g + " ^ 1)" : "((" + g + " + 1) % " + std::to_string(o.count) + ")";
+        const std::string id = std::to_string(o.barrierId) + " + " + (o.sync == Sync::TurnWait ? g : next);
+        line(std::string(o.sync == Sync::TurnWait ? "tilecc::named_barrier_sync(" : "tilecc::named_barrier_arrive(") + id + ", " +
+             std::to_string(o.barrierThreads) + ");" + why);
+        return;
+      } else line("tilecc::named_barrier_sync(" + std::to_string(o.barrierId) + ", " + std::to_string(o.barrierThreads) + ");" + why);
       barriers_.push_back(std::string(o.sync == Sync::Cta ? "CTA" : o.sync == Sync::Warp ? "warp" : "named") + " barrier at line " +
                           std::to_string(o.loc.line) + (o.note.empty() ? ": barrier() in the source" : ": " + o.note));
       return;

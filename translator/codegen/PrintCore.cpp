@@ -435,6 +435,8 @@ std::string KernelPrinter::unaryExpr(UnOp op, ElemType e, const std::string& a) 
     case UnOp::Trunc: return "truncf(" + a + ")";
     case UnOp::Round: return "roundf(" + a + ")";
     case UnOp::RoundTf32: return "tilecc::to_tf32(" + a + ")";
+    case UnOp::FastExp: return "tilecc::fast_exp(" + a + ")";
+    case UnOp::FastExp2: return "tilecc::fast_exp2(" + a + ")";
   }
   return "?";
 }

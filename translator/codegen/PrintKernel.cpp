@@ -12,6 +12,26 @@
 
 namespace tilecc::codegen {
 
+// overlapDots's mark: a loop body issuing two wgmma without a wait between them.
+bool KernelPrinter::overlapsDots() const {
+  bool found = false;
+  walk(static_cast<const Block&>(*k_.body), [&](const Op& o) {
+    if (o.kind != OpKind::For) return;
+    int issued = 0;
+    for (const auto& x : o.regions[0]->ops) {
+      if (x->kind == OpKind::Wgmma) found = found || ++issued == 2;
+      else if (x->kind == OpKind::WgmmaWait) issued = 0;
+    }
+  });
+  return found;
+}
+
+bool KernelPrinter::takesTurns() const {
+  bool turns = false;
+  walk(static_cast<const Block&>(*k_.body), [&](const Op& o) { turns = turns || (o.kind == OpKind::Barrier && o.sync == Sync::TurnWait); });
+  return turns;
+}
+
 std::string KernelPrinter::variantConditionText() {
   std::string s;
   for (std::size_t i = 0; i < k_.assumed.size(); ++i) {
@@ -124,6 +144,12 @@ bool KernelPrinter::run(CudaKernel& out) {
         << "// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.\n";
     else
       s << "one thread copies the boxes num_stages - 1 iterations ahead.\n";
+    if (overlapsDots())
+      s << "// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for\n"
+        << "// the first only (wait_group 1) and computes on it while the second runs.\n";
+    if (takesTurns())
+      s << "// Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one\n"
+        << "// group's work on a result overlaps the next group's wgmma.\n";
     if (k_.persistent)
       s << "// Persistent: min(programs, SMs) programs each run programs blockIdx.x, blockIdx.x + gridDim.x, ... of the\n"
         << "// grid tilecc_grid, the rings' slots and phases carried from one to the next.\n";
@@ -194,7 +220,9 @@ bool KernelPrinter::run(CudaKernel& out) {
   if (!k_.assumed.empty()) rep << "  variant: when " << variantConditionText() << "\n";
   if (k_.producerWarps)
     rep << "  warp-specialised: a producer warp group of " << k_.producerWarps << " warps issues the TMA copies"
-        << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "") << "\n";
+        << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")
+        << (overlapsDots() ? "; the loop's two dots overlap across iterations" : "")
+        << (takesTurns() ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
   rep << "  layouts:\n";
   for (std::size_t i = 0; i < k_.layouts.size(); ++i) rep << "    L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   rep << "  accesses:\n";

@@ -54,11 +54,15 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
   ir::canonicalize(k);  // operands the staging replaced (trans views) must not look used
   ir::hoistSharedStores(k);
   ir::pipelineLoops(k, t);
-  if (ir::warpSpecialize(k, t)) ir::persistentGrid(k, t);
+  if (ir::warpSpecialize(k, t)) {
+    ir::persistentGrid(k, t);
+    ir::overlapDots(k, t);
+  }
   ir::tmaStores(k, t);
   ir::canonicalize(k);
   ir::allocateShared(k);
   ir::insertBarriers(k);
+  ir::takeTurns(k, t);  // after the barriers: it needs a loop body without any
   ir::renumberLayouts(k);
   ir::verify(k);
 }

@@ -312,7 +312,7 @@ CVal Lowerer::apiCall(const CallExpr* c, const FunctionDecl* fd) {
       {"abs", UnOp::Abs},   {"exp", UnOp::Exp},   {"exp2", UnOp::Exp2},     {"log", UnOp::Log},     {"log2", UnOp::Log2},
       {"sqrt", UnOp::Sqrt}, {"rsqrt", UnOp::Rsqrt}, {"sin", UnOp::Sin},     {"cos", UnOp::Cos},     {"tanh", UnOp::Tanh},
       {"erf", UnOp::Erf},   {"sigmoid", UnOp::Sigmoid}, {"floor", UnOp::Floor}, {"ceil", UnOp::Ceil},
-      {"round", UnOp::Round}};
+      {"round", UnOp::Round}, {"fast_exp", UnOp::FastExp}, {"fast_exp2", UnOp::FastExp2}};
   if (auto it = unaries.find(n); it != unaries.end() && nargs == 1) return ret(unary(it->second, arg(0)));
   if (n == "expand_dims" || n == "col" || n == "row") {
     std::int64_t axis = n == "col" ? 1 : n == "row" ? 0 : tmplInt(0);

@@ -81,7 +81,9 @@ inline constexpr int kNumOpKinds = static_cast<int>(OpKind::SetMaxNReg) + 1;
 enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge };
 enum class UnOp : std::uint8_t {
   Neg, Not, BitNot, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sin, Cos, Tan, Tanh, Erf, Sigmoid, Floor, Ceil, Trunc, Round,
-  RoundTf32  // float → TF32 as the tensor cores round it (nearest, ties away), as a float
+  RoundTf32,  // float → TF32 as the tensor cores round it (nearest, ties away), as a float
+  FastExp,    // fast_exp, fast_exp2: the hardware's approximation (2 ulp), results below
+  FastExp2    // FLT_MIN flushed to zero
 };
 enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin, Prod, Custom };
 /// Comparison of a for loop's induction variable with its bound.
@@ -89,7 +91,10 @@ enum class CmpPred : std::uint8_t { Lt, Le, Gt, Ge, Ne };
 /// multiple_of, max_contiguous: facts for the axis analysis; layout: the user's with_layout<M>
 /// (the result is pinned to layout `intValue` of the kernel's table until assign-layouts).
 enum class HintKind : std::uint8_t { MultipleOf, MaxContiguous, Layout };
-enum class Sync : std::uint8_t { Cta, Warp, Named };
+/// Barriers: all threads (of the CTA, or of the warp-group region the op is in), one warp, a
+/// named barrier (id, threads), or the turns consumer warp groups take (takeTurns): TurnWait is
+/// `bar.sync id + g` in warp group g, TurnPass `bar.arrive id + (g + 1) % count`.
+enum class Sync : std::uint8_t { Cta, Warp, Named, TurnWait, TurnPass };
 /// The tensor-core (or CUDA-core) instruction of an Mma / Wgmma op.
 enum class MmaInstr : std::uint8_t { F16, BF16, TF32, S8, FmaIEEE };
 
@@ -163,7 +168,7 @@ struct Op {
                                        // mbarrier_init: arrivals; mbarrier_expect_tx: bytes;
                                        // tma_load: panel; assert: 1 for the translator's own
   Sync sync = Sync::Cta;               // barrier
-  int barrierId = 0, barrierThreads = 0;  // barrier with Sync::Named
+  int barrierId = 0, barrierThreads = 0;  // barrier with Sync::Named or a turn (count: warp groups)
   MmaInstr instr = MmaInstr::F16;      // mma, wgmma
   int firstWarp = 0, numWarps = 0;     // warp_group
   int regs = 0;                        // setmaxnreg

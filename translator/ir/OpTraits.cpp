@@ -92,7 +92,7 @@ const char* name(BinOp o) {
 
 const char* name(UnOp o) {
   static const char* n[] = {"neg",  "not", "bitnot", "abs",  "exp", "exp2",    "log",   "log2", "sqrt",  "rsqrt", "sin",
-                            "cos",  "tan", "tanh",   "erf",  "sigmoid", "floor", "ceil", "trunc", "round", "round_tf32"};
+                            "cos",  "tan", "tanh",   "erf",  "sigmoid", "floor", "ceil", "trunc", "round", "round_tf32", "fast_exp", "fast_exp2"};
   return n[static_cast<int>(o)];
 }
 
@@ -112,7 +112,7 @@ const char* name(HintKind h) {
 }
 
 const char* name(Sync s) {
-  static const char* n[] = {"cta", "warp", "named"};
+  static const char* n[] = {"cta", "warp", "named", "turn_wait", "turn_pass"};
   return n[static_cast<int>(s)];
 }
 

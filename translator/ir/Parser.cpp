@@ -406,7 +406,7 @@ class Parser {
     tmp.kind = kind;
     switch (kind) {
       case OpKind::Binary: tmp.binop = enumByName<BinOp>(sub(), 19, [](BinOp x) { return name(x); }); break;
-      case OpKind::Unary: tmp.unop = enumByName<UnOp>(sub(), 21, [](UnOp x) { return name(x); }); break;
+      case OpKind::Unary: tmp.unop = enumByName<UnOp>(sub(), 23, [](UnOp x) { return name(x); }); break;
       case OpKind::Reduce:
       case OpKind::Scan: tmp.reduce = enumByName<ReduceKind>(sub(), 7, [](ReduceKind x) { return name(x); }); break;
       case OpKind::Hint: tmp.hint = enumByName<HintKind>(sub(), 3, [](HintKind x) { return name(x); }); break;
@@ -511,9 +511,10 @@ class Parser {
           }
         } else if (key == "offset") o.offset = static_cast<int>(integer());
         else if (key == "count") o.count = static_cast<int>(integer());
-        else if (key == "sync") o.sync = enumByName<Sync>(ident(), 3, [](Sync x) { return name(x); });
+        else if (key == "sync") o.sync = enumByName<Sync>(ident(), 5, [](Sync x) { return name(x); });
         else if (key == "id") o.barrierId = static_cast<int>(integer());
         else if (key == "threads") o.barrierThreads = static_cast<int>(integer());
+        else if (key == "groups") o.count = static_cast<int>(integer());
         else if (key == "instr") o.instr = enumByName<MmaInstr>(ident(), 5, [](MmaInstr x) { return name(x); });
         else if (key == "first_warp") o.firstWarp = static_cast<int>(integer());
         else if (key == "num_warps") o.numWarps = static_cast<int>(integer());

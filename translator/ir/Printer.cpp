@@ -80,10 +80,11 @@ struct IRPrinter {
     if (a & kAttrCount) items.push_back("count=" + std::to_string(o.count));
     if ((a & kAttrSync) && o.kind == OpKind::Barrier) {
       items.push_back(std::string("sync=") + name(o.sync));
-      if (o.sync == Sync::Named) {
+      if (o.sync != Sync::Cta && o.sync != Sync::Warp) {
         items.push_back("id=" + std::to_string(o.barrierId));
         items.push_back("threads=" + std::to_string(o.barrierThreads));
       }
+      if (o.sync == Sync::TurnWait || o.sync == Sync::TurnPass) items.push_back("groups=" + std::to_string(o.count));
     }
     if (a & kAttrInstr) items.push_back(std::string("instr=") + name(o.instr));
     if (a & kAttrWarpGroup) {

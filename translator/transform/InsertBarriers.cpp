@@ -221,7 +221,10 @@ class BarrierPass {
           join(st, other);
           continue;
         }
-        case OpKind::Barrier: apply(st, o.sync == Sync::Warp ? Need::Warp : Need::Cta); continue;
+        case OpKind::Barrier:
+          // A turn orders two warp groups' wgmma issue, not the CTA's memory accesses.
+          if (o.sync != Sync::TurnWait && o.sync != Sync::TurnPass) apply(st, o.sync == Sync::Warp ? Need::Warp : Need::Cta);
+          continue;
         case OpKind::TmaStoreWait:
           // The bulk stores' reads of their buffers are done (the issuing thread waited): from now
           // on they are ordinary reads, which a barrier after this wait orders before any write.

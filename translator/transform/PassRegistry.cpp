@@ -17,10 +17,14 @@ const std::vector<NamedPass>& namedPasses() {
        [](Kernel& k, const Target& t) { warpSpecialize(k, t); }},
       {"persistent-grid", "a warp-specialised kernel runs its grid's programs in turn, one program per SM",
        [](Kernel& k, const Target& t) { persistentGrid(k, t); }},
+      {"overlap-dots", "the consumers' loop of two chained wgmma runs one dot an iteration ahead of the other",
+       [](Kernel& k, const Target& t) { overlapDots(k, t); }},
       {"tma-stores", "tile stores after a loop that are boxes go out through shared memory and TMA",
        [](Kernel& k, const Target& t) { tmaStores(k, t); }},
       {"allocate-shared", "offsets of the buffers by liveness", [](Kernel& k, const Target&) { allocateShared(k); }},
       {"insert-barriers", "barriers from the shared-memory hazard analysis", [](Kernel& k, const Target&) { insertBarriers(k); }},
+      {"take-turns", "consumer warp groups take turns at the tensor cores where they compute on wgmma results",
+       [](Kernel& k, const Target& t) { takeTurns(k, t); }},
   };
   return passes;
 }

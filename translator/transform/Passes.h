@@ -67,6 +67,16 @@ bool persistentGrid(Kernel& k, const Target& t);
 /// through a swizzled buffer and one thread's bulk copies (tma_store), waited for before reuse.
 void tmaStores(Kernel& k, const Target& t);
 
+/// After warpSpecialize: the consumers' loop with two chained wgmma (attention: Q·Kᵀ, softmax,
+/// P·V) is software-pipelined so that iteration j + 1's first wgmma and j's second are issued
+/// together and j + 1's softmax overlaps j's P·V; false where nothing changes.
+bool overlapDots(Kernel& k, const Target& t);
+
+/// After warpSpecialize: two or more consumer warp groups take turns issuing the wgmma batches of
+/// a loop that computes on their results (attention's softmax), so that one group's
+/// computation overlaps the other's wgmma (named barriers); false where nothing changes.
+bool takeTurns(Kernel& k, const Target& t);
+
 /// Places every buffer in shared memory by liveness (buffers whose lifetimes do not overlap
 /// share bytes) and sets Kernel::sharedBytes.
 void allocateShared(Kernel& k);

@@ -36,6 +36,11 @@ __device__ __forceinline__ void fence_mbarrier_init() {
 __device__ __forceinline__ void named_barrier_sync(int id, int threads) {
   asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
 }
+/// Arrives at barrier `id` without waiting: the threads that bar.sync on it go on once
+/// `threads` threads have arrived or synced.
+__device__ __forceinline__ void named_barrier_arrive(int id, int threads) {
+  asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+}
 
 // ---- mbarriers ----
 __device__ __forceinline__ void mbarrier_init(void* bar, unsigned arrivals) {

@@ -29,6 +29,13 @@ __device__ __forceinline__ void assert_fail(const char* condition, const char* f
 }
 
 // ---- conversions (float → int truncates and saturates, NaN → 0; narrowing floats RNE) ----
+/// fast_exp2 / fast_exp of the language: MUFU.EX2 alone (2 ulp; subnormal results flushed to 0).
+__device__ __forceinline__ float fast_exp2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+__device__ __forceinline__ float fast_exp(float x) { return fast_exp2(x * 1.44269504088896341f); }
 __device__ __forceinline__ float cvt_f32(float x) { return x; }
 __device__ __forceinline__ float cvt_f32(__half x) { return __half2float(x); }
 __device__ __forceinline__ float cvt_f32(__nv_bfloat16 x) { return __bfloat162float(x); }
