@@ -125,6 +125,14 @@ class Overlap {
           changed = add(op.get()) || changed;
     }
     if (late_.count(w1_) || late_.count(x1_)) return false;
+    // Stage 0 of j + 1 now runs before stage 1 of j: stage 1 may only compute, wait and release
+    // a slot, and nothing may write shared memory that a wgmma reads (it would overtake the read).
+    for (const auto& op : body_.ops) {
+      const OpKind k = op->kind;
+      if (k == OpKind::SharedStore || k == OpKind::AsyncCopy) return false;
+      if (late_.count(op.get()) && !traits(k).pure && k != OpKind::Wgmma && k != OpKind::WgmmaWait && k != OpKind::MBarrierArrive)
+        return false;
+    }
     // A stage-1 carried value must come from stage 1 (or from outside the loop).
     for (std::size_t i = 1; i < body_.args.size(); ++i) {
       const Value* y = yield->operands[i - 1];
