@@ -29,10 +29,11 @@ void attention(const half* q, const half* k, const half* v, half* out, int seq_l
     auto k_tile = load(k + kv_offsets, col(offs_n) < seq_len, 0.0f);
     auto v_tile = load(v + kv_offsets, col(offs_n) < seq_len, 0.0f);
     auto valid = (row(offs_n) < seq_len) & ((col(offs_m) >= row(offs_n)) | !CAUSAL);
-    auto qk = where(valid, dot(q_tile, trans(k_tile)) * qk_scale, -INFINITY);
-    auto m_new = maximum(m_i, max<1>(qk));
+    auto qk = where(valid, dot(q_tile, trans(k_tile)), -INFINITY);
+    // Scaled after the max (qk_scale > 0) and inside the exponent: one FFMA per score.
+    auto m_new = maximum(m_i, max<1>(qk) * qk_scale);
     auto alpha = fast_exp2(m_i - m_new);
-    auto p = fast_exp2(qk - col(m_new));
+    auto p = fast_exp2(qk * qk_scale - col(m_new));
     l_i = l_i * alpha + sum<1>(p);
     acc = dot(cast<half>(p), v_tile, acc * col(alpha));
     m_i = m_new;

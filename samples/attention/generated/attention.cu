@@ -16,12 +16,12 @@
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 //   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
-//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
+//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
@@ -188,12 +188,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -215,18 +212,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -275,7 +278,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
     }
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -345,13 +348,13 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 //   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
@@ -586,12 +589,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -613,18 +613,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -669,7 +675,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -752,11 +758,11 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 24576 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -889,7 +895,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -941,12 +947,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -968,18 +971,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -1021,7 +1030,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -1124,7 +1133,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -1382,12 +1391,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -1409,18 +1415,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -1571,7 +1583,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -1775,12 +1787,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
       float qk[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -1802,18 +1811,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
           m_new_max[reg] = fmaxf(m_new_max[reg], other);
         }
       }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
       float m_new[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
       float alpha_sub[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
       float p_sub[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
       float p[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -1988,12 +2003,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 //   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
-//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
+//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   __shared__ __align__(16) unsigned char smem[46080];
@@ -2127,7 +2142,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
@@ -2162,12 +2177,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -2189,18 +2201,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -2249,7 +2267,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
     }
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -2319,13 +2337,13 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 //   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
@@ -2562,12 +2580,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -2589,18 +2604,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -2645,7 +2666,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -2728,11 +2749,11 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 24576 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -2867,7 +2888,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -2919,12 +2940,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -2946,18 +2964,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -2999,7 +3023,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -3102,7 +3126,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -3362,12 +3386,9 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -3389,18 +3410,24 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -3551,7 +3578,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -3757,12 +3784,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
       float qk[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -3784,18 +3808,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
           m_new_max[reg] = fmaxf(m_new_max[reg], other);
         }
       }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
       float m_new[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
       float alpha_sub[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
       float p_sub[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
       float p[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -3970,12 +4000,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
 //   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 37
+//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 71680 bytes, set by the launcher
@@ -4107,7 +4137,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
@@ -4142,12 +4172,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
         }
       }
     }
-    float qk_mul[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -4169,18 +4196,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -4229,7 +4262,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -4299,12 +4332,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -4574,12 +4607,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
         }
       }
     }
-    float qk_mul[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -4601,18 +4631,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -4657,7 +4693,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -4740,11 +4776,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -4877,7 +4913,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -4945,12 +4981,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -4972,18 +5005,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -5025,7 +5064,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -5180,7 +5219,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
@@ -5489,12 +5528,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -5516,18 +5552,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -5730,7 +5772,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -5950,12 +5992,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk_mul[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
       float qk[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -5977,18 +6016,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
           m_new_max[reg] = fmaxf(m_new_max[reg], other);
         }
       }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
       float m_new[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_max[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_mul[reg]);
       float alpha_sub[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = (-tilecc::inf()) - m_new[reg];
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
       float p_sub[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
       float p[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -6271,12 +6316,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
       }
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
-      float qk_mul_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_mul_1[reg] = qk_dot_1[reg] * qk_scale;
       float qk_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_1[reg] = valid_1[reg] ? qk_mul_1[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 64; ++reg) qk_1[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -6298,18 +6340,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
           m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
         }
       }
+      float m_new_mul_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul_1[reg] = m_new_max_1[reg] * qk_scale;
       float m_new_1[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_max_1[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_mul_1[reg]);
       float alpha_sub_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub_1[reg] = m_i[reg] - m_new_1[reg];
       float alpha_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_1[reg] = tilecc::fast_exp2(alpha_sub_1[reg]);
+      float p_mul_1[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
       float p_sub_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = qk_1[reg] - m_new_1[(reg / 32)];
+      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 32)];
       float p_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
@@ -6573,12 +6621,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
 //   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 37
+//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 71680 bytes, set by the launcher
@@ -6712,7 +6760,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
@@ -6747,12 +6795,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
         }
       }
     }
-    float qk_mul[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -6774,18 +6819,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -6834,7 +6885,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -6904,12 +6955,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -7181,12 +7232,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
         }
       }
     }
-    float qk_mul[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -7208,18 +7256,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -7264,7 +7318,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -7347,11 +7401,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -7486,7 +7540,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -7554,12 +7608,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -7581,18 +7632,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -7634,7 +7691,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -7789,7 +7846,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
@@ -8100,12 +8157,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -8127,18 +8181,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
     float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -8341,7 +8401,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -8563,12 +8623,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk_mul[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
       float qk[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -8590,18 +8647,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
           m_new_max[reg] = fmaxf(m_new_max[reg], other);
         }
       }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
       float m_new[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_max[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_mul[reg]);
       float alpha_sub[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = (-tilecc::inf()) - m_new[reg];
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
       float p_sub[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 32)];
+      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
       float p[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -8884,12 +8947,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
       }
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
-      float qk_mul_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_mul_1[reg] = qk_dot_1[reg] * qk_scale;
       float qk_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_1[reg] = valid_1[reg] ? qk_mul_1[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 64; ++reg) qk_1[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -8911,18 +8971,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
           m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
         }
       }
+      float m_new_mul_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul_1[reg] = m_new_max_1[reg] * qk_scale;
       float m_new_1[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_max_1[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_mul_1[reg]);
       float alpha_sub_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub_1[reg] = m_i[reg] - m_new_1[reg];
       float alpha_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_1[reg] = tilecc::fast_exp2(alpha_sub_1[reg]);
+      float p_mul_1[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
       float p_sub_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = qk_1[reg] - m_new_1[(reg / 32)];
+      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 32)];
       float p_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
@@ -9186,12 +9252,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
 //   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
-//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
+//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
@@ -9326,7 +9392,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
@@ -9361,12 +9427,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -9388,18 +9451,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -9448,7 +9517,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -9518,13 +9587,13 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 157696 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 52224, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   q_tile_smem at 104448, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   acc_smem_smem at 139264, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 139264, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 157696 bytes, set by the launcher
@@ -9796,12 +9865,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -9823,18 +9889,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -9879,7 +9951,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -9962,11 +10034,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -10102,7 +10174,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -10190,12 +10262,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -10217,18 +10286,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -10270,7 +10345,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -10389,7 +10464,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 131072 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
@@ -10721,12 +10796,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -10748,18 +10820,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -10926,7 +11004,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -11166,12 +11244,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
       float qk[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -11193,18 +11268,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
           m_new_max[reg] = fmaxf(m_new_max[reg], other);
         }
       }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
       float m_new[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_max[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_mul[reg]);
       float alpha_sub[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = (-tilecc::inf()) - m_new[reg];
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
       float p_sub[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
       float p[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -11474,12 +11555,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       }
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
-      float qk_mul_1[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_mul_1[reg] = qk_dot_1[reg] * qk_scale;
       float qk_1[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_1[reg] = valid_1[reg] ? qk_mul_1[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 32; ++reg) qk_1[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -11501,18 +11579,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
           m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
         }
       }
+      float m_new_mul_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul_1[reg] = m_new_max_1[reg] * qk_scale;
       float m_new_1[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_max_1[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_mul_1[reg]);
       float alpha_sub_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub_1[reg] = m_i[reg] - m_new_1[reg];
       float alpha_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_1[reg] = tilecc::fast_exp2(alpha_sub_1[reg]);
+      float p_mul_1[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
       float p_sub_1[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub_1[reg] = qk_1[reg] - m_new_1[(reg / 16)];
+      for (int reg = 0; reg < 32; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 16)];
       float p_1[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
@@ -11742,12 +11826,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
 //   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
-//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
+//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
@@ -11884,7 +11968,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
@@ -11919,12 +12003,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -11946,18 +12027,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -12006,7 +12093,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -12076,13 +12163,13 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
 //   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
@@ -12322,12 +12409,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
         }
       }
     }
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -12349,18 +12433,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -12405,7 +12495,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 37) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -12488,11 +12578,11 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
 //   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 40: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 //   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
+//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -12630,7 +12720,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
@@ -12718,12 +12808,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -12745,18 +12832,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -12798,7 +12891,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -12917,7 +13010,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
 //   load at line 18: 8 x f16 = 16 bytes per access
 //   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -13217,12 +13310,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
     float qk[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -13244,18 +13334,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
         m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
     }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
     float m_new[2];  // tile<128xf32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
     float alpha_sub[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
     float p_sub[32];  // tile<128x64xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
     float p[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
@@ -13422,7 +13518,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 40: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -13667,12 +13763,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_mul[reg] = qk_dot[reg] * qk_scale;
       float qk[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_mul[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -13694,18 +13787,24 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
           m_new_max[reg] = fmaxf(m_new_max[reg], other);
         }
       }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
       float m_new[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_max[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
       float alpha_sub[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
       float p_sub[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = qk[reg] - m_new[(reg / 16)];
+      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
       float p[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
