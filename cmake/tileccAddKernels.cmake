@@ -14,7 +14,12 @@
 #     [GENERATE_ONLY])                 # translate only: <target> is a custom target (no CUDA needed)
 #
 # <target> is a static library with the generated .cu files; linking it gives the launchers'
-# headers (#include "name.h") and the CUDA runtime's include directory. Built for sm_90a, a .cu
+# headers (#include "name.h": the output directory in the build tree, <prefix>/include once
+# installed) and the CUDA runtime's include directory. Its properties TILECC_GENERATED_SOURCES
+# and TILECC_GENERATED_HEADERS list the generated files (absolute paths), for install(FILES)
+# and tools. <target>_sources, an object library left out of `all`, compiles the kernel files as
+# the plain C++ they are (against tile.hpp, the host twin): it puts them in
+# compile_commands.json, so clangd completes and checks kernels while they are edited. Built for sm_90a, a .cu
 # whose wgmma ptxas serialised fails to compile (tileccCheckPtxas.cmake). Include directories and
 # definitions of <target> (also those added later with target_include_directories() and
 # target_compile_definitions()) reach the translation.
@@ -114,7 +119,7 @@ function(tilecc_add_kernels target)
     # The generated .cu files include tilecc's device helpers; the launchers' headers need only
     # the CUDA runtime's.
     target_include_directories(${target} PRIVATE $<TARGET_PROPERTY:tilecc::runtime,INTERFACE_INCLUDE_DIRECTORIES>)
-    target_include_directories(${target} INTERFACE $<BUILD_INTERFACE:${out}>)
+    target_include_directories(${target} INTERFACE $<BUILD_INTERFACE:${out}> $<INSTALL_INTERFACE:include>)
     target_include_directories(${target} SYSTEM INTERFACE ${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})
     if(arg_INCLUDE_DIRECTORIES)
       target_include_directories(${target} PRIVATE ${arg_INCLUDE_DIRECTORIES})
@@ -152,6 +157,8 @@ function(tilecc_add_kernels target)
 
   set(stamps)
   set(cus)
+  set(hs)
+  set(kernel_files)
   set(update_commands)
   set(stems)
   foreach(source IN LISTS arg_SOURCES)
@@ -184,6 +191,8 @@ function(tilecc_add_kernels target)
       COMMAND_EXPAND_LISTS VERBATIM)
     list(APPEND stamps "${stamp}")
     list(APPEND cus "${cu}")
+    list(APPEND hs "${h}")
+    list(APPEND kernel_files "${abs}")
 
     if(arg_GOLDEN_DIR)
       get_filename_component(golden_dir "${arg_GOLDEN_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
@@ -207,6 +216,19 @@ function(tilecc_add_kernels target)
   else()
     set_source_files_properties(${cus} PROPERTIES GENERATED TRUE)
     target_sources(${target} PRIVATE ${cus} ${stamps})
+  endif()
+
+  set_property(TARGET ${target} PROPERTY TILECC_GENERATED_SOURCES ${cus})
+  set_property(TARGET ${target} PROPERTY TILECC_GENERATED_HEADERS ${hs})
+
+  # The kernel files as C++ (tile.hpp's host twin), with the translation's include directories
+  # and definitions: in compile_commands.json for clangd, built only when asked for.
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if("CXX" IN_LIST languages AND NOT TARGET ${target}_sources)
+    add_library(${target}_sources OBJECT EXCLUDE_FROM_ALL ${kernel_files})
+    target_link_libraries(${target}_sources PRIVATE tilecc::runtime)
+    target_include_directories(${target}_sources PRIVATE $<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>)
+    target_compile_definitions(${target}_sources PRIVATE $<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>)
   endif()
 
   if(update_commands)

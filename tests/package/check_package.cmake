@@ -57,8 +57,25 @@ expect("${log}" "AUTHOR_WARNING|Warning \\(dev\\)" "unknown argument")
 string(REGEX REPLACE "[ \n]+" " " flat "${log}")  # CMake wraps warnings
 expect("${flat}" "unknown arguments ignored: NOT_AN_OPTION x" "unknown argument")
 
+# The kernel files are in compile_commands.json (clangd) through user_kernels_sources, which the
+# default build leaves out.
+file(READ "${bin}/compile_commands.json" commands)
+expect("${commands}" "kernels/scale.tile.cpp" "kernel files in compile_commands.json")
+
 run("build" COMMAND "${CMAKE_COMMAND}" --build "${bin}" OUTPUT log)
 expect("${log}" "tilecc kernels/scale.tile.cpp" "first build translates scale")
+expect_not("${log}" "user_kernels_sources" "the kernels' C++ objects are not built by default")
+run("kernels as C++" COMMAND "${CMAKE_COMMAND}" --build "${bin}" --target user_kernels_sources)
+
+# Installed: the launchers' headers in include/, the exported library pointing there.
+run("install the user's project" COMMAND "${CMAKE_COMMAND}" --install "${bin}" --prefix "${WORKDIR}/user_prefix")
+foreach(f include/scale.h include/add.h lib/cmake/user/user_targets.cmake)
+  if(NOT EXISTS "${WORKDIR}/user_prefix/${f}")
+    message(FATAL_ERROR "install of the user's project: ${f} is missing")
+  endif()
+endforeach()
+file(READ "${WORKDIR}/user_prefix/lib/cmake/user/user_targets.cmake" exported)
+expect("${exported}" "_IMPORT_PREFIX}/include" "the installed kernels' include directory")
 run("user_app" COMMAND "${bin}/user_app" OUTPUT log)
 message(STATUS "${log}")
 run("nothing to do" COMMAND "${CMAKE_COMMAND}" --build "${bin}" OUTPUT log)
