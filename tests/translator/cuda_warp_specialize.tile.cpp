@@ -93,7 +93,8 @@ using namespace tilecc;
 // CHECK: const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
 // CHECK: ::tilecc_kernels::gemm_128_256_sm90a_tma<<<tilecc_programs, 384, {{[0-9]+}}, stream>>>({{.*}}, *tilecc_desc_0_2, grid);
 
-// DIAG: cuda_warp_specialize.tile.cpp:[[@LINE+2]]:6: warning: kernel 'no_loop' asks for warp_specialize = true, but no variant has a loop to specialise
+// The warning names what was missing.
+// DIAG: cuda_warp_specialize.tile.cpp:[[@LINE+2]]:6: warning: kernel 'no_loop' asks for warp_specialize = true, but no dot operand is copied with TMA
 TILECC_KERNEL(num_warps = 4, warp_specialize = true)
 void no_loop(float* out) { store(out + arange<128>(), 1.0f); }
 
@@ -110,6 +111,13 @@ void gemm_body(const half* a, const half* b, half* c, int M, int N, int K) {
     acc = dot(a_tile, b_tile, acc);
   }
   store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+}
+
+// DIAG: cuda_warp_specialize.tile.cpp:[[@LINE+2]]:6: warning: kernel 'gemm_returns' asks for warp_specialize = true, but the kernel has a return
+TILECC_KERNEL(num_warps = 8, num_stages = 3, warp_specialize = true)
+void gemm_returns(const half* a, const half* b, half* c, int M, int N, int K) {
+  if (program_id(0) * 128 >= M) return;
+  gemm_body<128, 128, true>(a, b, c, M, N, K);
 }
 
 template <int BM, int BN>

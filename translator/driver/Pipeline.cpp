@@ -374,12 +374,17 @@ int runDriver(const DriverOptions& o) {
       // warp_specialize = true asked for what no variant could do: say so, once, where it was asked.
       const bool hopper = std::any_of(targets.begin(), targets.end(), [](const Target& t) { return t.hopper; });
       if (k.warpSpecialize == 1 && hopper &&
-          std::none_of(variants.begin(), variants.end(), [](const Variant& v) { return v.kernel->producerWarps > 0; }))
+          std::none_of(variants.begin(), variants.end(), [](const Variant& v) { return v.kernel->producerWarps > 0; })) {
+        // The reason of the TMA variant (a variant without TMA copies is not kept).
+        std::string why = "no dot operand is copied with TMA (its pointers and mask are not a box the launcher can describe)";
+        for (const Variant& v : variants)
+          if (!v.kernel->notSpecialized.empty()) why = v.kernel->notSpecialized;
         std::fprintf(stderr,
-                     "%s:%u:%u: warning: kernel '%s' asks for warp_specialize = true, but no variant has a loop to specialise: "
-                     "that takes a loop at the kernel's top level whose dot operands TMA copies (sm_90a, the _tma variant), "
-                     "num_warps a multiple of 4 up to 28, and no return in the kernel; it is compiled without\n",
-                     k.loc.file.c_str(), k.loc.line, k.loc.col, k.sourceName.c_str());
+                     "%s:%u:%u: warning: kernel '%s' asks for warp_specialize = true, but %s; it is compiled without "
+                     "(warp specialisation takes one loop at the kernel's top level whose dot operands TMA copies, "
+                     "num_warps a multiple of 4 up to 28, and no return)\n",
+                     k.loc.file.c_str(), k.loc.line, k.loc.col, k.sourceName.c_str(), why.c_str());
+      }
       // An sm_90a variant the same as its sm_80 twin is not needed: the sm_80 one serves both.
       std::vector<Variant> kept;
       for (auto& v : variants) {

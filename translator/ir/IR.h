@@ -223,6 +223,8 @@ struct Kernel {
   /// Warps launched beyond numWarps (warp specialisation's producer warp group): they run
   /// region 1 of the top-level warp_group; layouts span the numWarps warps alone.
   int producerWarps = 0;
+  /// Why warpSpecialize left the kernel as it is (for the warning when the user asked).
+  std::string notSpecialized;
   /// A persistent grid (persistentGrid): program_id and num_programs of the kernel's own ops
   /// refer to the grid it was written for, a parameter after the others; num_programs with
   /// count 1 and the pass's program_id are the launched ones.

@@ -67,7 +67,7 @@ class Specializer {
 
   bool run() {
     if (!find()) return false;
-    if (!outsideClosure()) return false;
+    if (!outsideClosure()) return miss("the copies' coordinates need more than scalar arithmetic before the loop");
     split();
     return true;
   }
@@ -84,20 +84,25 @@ class Specializer {
   Value* slot_ = nullptr;           // the ring slot the loop's copies write (carried)
   const Value* ahead_ = nullptr;    // the iteration they copy for (num_stages − 1 ahead)
 
+  bool miss(const char* why) {
+    k_.notSpecialized = why;
+    return false;
+  }
+
   bool find() {
     bool returns = false;
     walk(top_, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
-    if (returns) return false;
+    if (returns) return miss("the kernel has a return (a consumer leaving early would leave the producer waiting)");
     for (auto& op : top_.ops) {
       if (!containsKind(*op, OpKind::TmaLoad)) continue;
       if (op->kind == OpKind::If && !loop_) {
         prologue_.push_back(op.get());
         continue;
       }
-      if (op->kind != OpKind::For || loop_) return false;
+      if (op->kind != OpKind::For || loop_) return miss("its TMA copies are not in one loop at the kernel's top level");
       loop_ = op.get();
     }
-    if (!loop_) return false;
+    if (!loop_) return miss("no loop copies with TMA");
     Block& body = *loop_->regions[0];
     if (body.ops.empty() || body.ops[0]->kind != OpKind::MBarrierWait) return false;
     wait_ = body.ops[0].get();
@@ -292,7 +297,15 @@ class Specializer {
 }  // namespace
 
 bool warpSpecialize(Kernel& k, const Target& t) {
-  if (!t.tma || k.warpSpecialize == 0 || k.numWarps % 4 != 0 || k.numWarps + 4 > 32 || k.tensorMaps.empty()) return false;
+  if (!t.tma || k.warpSpecialize == 0) return false;
+  if (k.tensorMaps.empty()) {
+    k.notSpecialized = "no dot operand is copied with TMA (pointers and mask are not a box the launcher can describe)";
+    return false;
+  }
+  if (k.numWarps % 4 != 0 || k.numWarps + 4 > 32) {
+    k.notSpecialized = "num_warps = " + std::to_string(k.numWarps) + " is not a multiple of 4 up to 28";
+    return false;
+  }
   if (k.warpSpecialize < 0) {
     // A specialised program has its SM to itself (setmaxnreg needs one program per SM): by
     // default only where shared memory allows no second one anyway (measured: the 128x128
