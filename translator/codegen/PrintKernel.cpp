@@ -93,6 +93,7 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
 }  // namespace
 
 bool KernelPrinter::run(CudaKernel& out) {
+  const bool overlapped = overlapsDots(), turns = takesTurns();  // for the header and the report
   const int threads = (k_.numWarps + k_.producerWarps) * 32;
   std::string params;
   for (std::size_t i = 0; i < k_.params.size(); ++i) {
@@ -144,10 +145,10 @@ bool KernelPrinter::run(CudaKernel& out) {
         << "// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.\n";
     else
       s << "one thread copies the boxes num_stages - 1 iterations ahead.\n";
-    if (overlapsDots())
+    if (overlapped)
       s << "// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for\n"
         << "// the first only (wait_group 1) and computes on it while the second runs.\n";
-    if (takesTurns())
+    if (turns)
       s << "// Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one\n"
         << "// group's work on a result overlaps the next group's wgmma.\n";
     if (k_.persistent)
@@ -221,8 +222,8 @@ bool KernelPrinter::run(CudaKernel& out) {
   if (k_.producerWarps)
     rep << "  warp-specialised: a producer warp group of " << k_.producerWarps << " warps issues the TMA copies"
         << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")
-        << (overlapsDots() ? "; the loop's two dots overlap across iterations" : "")
-        << (takesTurns() ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
+        << (overlapped ? "; the loop's two dots overlap across iterations" : "")
+        << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
   rep << "  layouts:\n";
   for (std::size_t i = 0; i < k_.layouts.size(); ++i) rep << "    L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   rep << "  accesses:\n";

@@ -25,6 +25,7 @@
 #include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
+#include "transform/WarpRoles.h"
 
 #include <algorithm>
 #include <functional>
@@ -34,17 +35,6 @@
 namespace tilecc::ir {
 
 namespace {
-
-Op* consumerLoop(Kernel& k) {
-  for (auto& op : k.body->ops) {
-    if (op->kind != OpKind::WarpGroup || op->regions.size() != 2) continue;
-    for (auto& x : op->regions[0]->ops)
-      if (x->kind == OpKind::For &&
-          std::any_of(x->regions[0]->ops.begin(), x->regions[0]->ops.end(), [](const auto& o) { return o->kind == OpKind::Wgmma; }))
-        return x.get();
-  }
-  return nullptr;
-}
 
 BinOp comparison(CmpPred c) {
   switch (c) {
@@ -313,7 +303,7 @@ class Overlap {
 
 bool overlapDots(Kernel& k, const Target& t) {
   if (!t.wgmma || k.producerWarps == 0 || k.persistent) return false;
-  Op* loop = consumerLoop(k);
+  Op* loop = consumerDotLoop(k);
   return loop && Overlap(k, *loop).run();
 }
 

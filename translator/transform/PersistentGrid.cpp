@@ -15,6 +15,7 @@
 #include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
+#include "transform/WarpRoles.h"
 
 #include <algorithm>
 
@@ -209,9 +210,7 @@ class Persist {
 
 bool persistentGrid(Kernel& k, const Target& t) {
   if (!t.tma || k.producerWarps == 0) return false;
-  Op* roles = nullptr;
-  for (auto& op : k.body->ops)
-    if (op->kind == OpKind::WarpGroup && op->regions.size() == 2) roles = op.get();
+  Op* roles = warpRoles(k);
   return roles && Persist(k, *roles).run();
 }
 

@@ -25,43 +25,22 @@
 // gains nothing), the loop body has no barrier (one would put the groups back in step), and two
 // wgmma are issued together (overlapDots): measured, turns around single dots lost 0-13%.
 #include "ir/Builder.h"
+#include "transform/Passes.h"
+#include "transform/WarpRoles.h"
 
 #include <algorithm>
-#include "transform/Passes.h"
 
 namespace tilecc::ir {
 
 namespace {
-
-Op* consumerLoop(Kernel& k) {
-  for (auto& op : k.body->ops) {
-    if (op->kind != OpKind::WarpGroup || op->regions.size() != 2) continue;
-    Op* found = nullptr;
-    walk(*op->regions[0], [&](Op& o) {
-      if (o.kind != OpKind::For || found) return;
-      bool wgmma = false;
-      for (const auto& x : o.regions[0]->ops) wgmma = wgmma || x->kind == OpKind::Wgmma;
-      if (wgmma) found = &o;
-    });
-    return found;
-  }
-  return nullptr;
-}
 
 // Whether the loop body works on a wgmma result before its end (besides feeding wgmma or the
 // loop's next iteration), and has no barrier and no wgmma inside nested regions.
 bool worthTurns(const Block& body) {
   bool computes = false, ok = true;
   for (const auto& op : body.ops) {
-    if (!op->regions.empty()) {
-      walk(static_cast<const Block&>(*op->regions[0]), [&](const Op& x) {
-        ok = ok && x.kind != OpKind::Wgmma && x.kind != OpKind::Barrier;
-      });
-      if (op->regions.size() > 1)
-        walk(static_cast<const Block&>(*op->regions[1]), [&](const Op& x) {
-          ok = ok && x.kind != OpKind::Wgmma && x.kind != OpKind::Barrier;
-        });
-    }
+    for (const auto& r : op->regions)
+      walk(static_cast<const Block&>(*r), [&](const Op& x) { ok = ok && x.kind != OpKind::Wgmma && x.kind != OpKind::Barrier; });
     if (op->kind == OpKind::Barrier) ok = false;
     if (op->kind == OpKind::Yield || op->kind == OpKind::Wgmma || op->kind == OpKind::WgmmaWait) continue;
     for (const Value* v : op->operands)
@@ -83,7 +62,7 @@ int warpGroupRegions(const Kernel& k) {
 bool takeTurns(Kernel& k, const Target& t) {
   const int groups = k.numWarps / 4;
   if (!t.wgmma || k.producerWarps == 0 || groups < 2) return false;
-  Op* loop = consumerLoop(k);
+  Op* loop = consumerDotLoop(k);
   if (!loop || !worthTurns(*loop->regions[0])) return false;
 
   Block& body = *loop->regions[0];
