@@ -29,7 +29,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <map>
 #include <set>
 
 namespace tilecc::ir {
