@@ -148,5 +148,20 @@ int main() {
     rep.expect("memory: atomic old values reach every copy", dolds.get() == t_olds);
     gpu::check(rep, "memory: masked float atomics", dfsum.get(), t_fsum, 1e-5);
   }
+  {  // masked_loop: versioned selects, at sizes where the masks hold in all, some or no blocks
+    const int sizes[][3] = {{37, 100, 0}, {64, 256, 0}, {5, 31, 0}, {40, 33, 3}, {48, 200, 2147483647 - 100}, {16, 70, -2147483647}};
+    for (const auto& s : sizes) {
+      const int rows = s[0], cols = s[1], shift = s[2], programs = (rows + 15) / 16;
+      auto x = sample::random_vector<float>(r, static_cast<std::size_t>(rows * cols));
+      std::vector<float> out(programs * 16 + 3, NAN);
+      auto t_out = out;
+      host::launch(programs, masked_loop, x.data(), t_out.data(), rows, cols, shift);
+      gpu::buffer<float> dx(x), dout(out);
+      GPU_CHECK(launch_masked_loop(dim3(programs), nullptr, dx.p, dout.p, rows, cols, shift));
+      gpu::sync();
+      gpu::check(rep, "masked_loop " + std::to_string(rows) + "x" + std::to_string(cols) + " shift " + std::to_string(shift) +
+                          ": selects skipped where the mask holds", dout.get(), t_out, 1e-5);
+    }
+  }
   return rep.finish();
 }

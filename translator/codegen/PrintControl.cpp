@@ -141,7 +141,7 @@ void KernelPrinter::control(const Op& o) {
         if (r->type.isTile()) array(r, "if result");
         else line(type(r->type.elem) + " " + names_.of(r) + ";");
       }
-      line("if (" + scalar(o.operands[0]) + ") {");
+      line("if (" + scalar(o.operands[0]) + ") {" + (o.note.empty() ? std::string() : "  // " + o.note));
       for (int b = 0; b < 2; ++b) {
         const Block& blk = *o.regions[static_cast<std::size_t>(b)];
         if (b == 1) {

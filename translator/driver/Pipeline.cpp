@@ -63,6 +63,7 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
   ir::allocateShared(k);
   ir::insertBarriers(k);
   ir::takeTurns(k, t);  // after the barriers: it needs a loop body without any
+  ir::versionMasks(k);  // last: the loop passes above see the body they expect
   ir::renumberLayouts(k);
   ir::verify(k);
 }

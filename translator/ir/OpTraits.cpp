@@ -34,7 +34,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"reduce", B, Family::Reduce, true, true, false, false, kAttrReduce | kAttrAxis},
     {"barrier", B, Family::Control, false, false, false, false, kAttrSync | kAttrNote},
     {"for", B, Family::Control, false, false, false, false, kAttrCmp},
-    {"if", B, Family::Control, false, false, false, false, kNone},
+    {"if", B, Family::Control, false, false, false, false, kAttrNote},
     {"yield", B, Family::Control, false, false, false, true, kNone},
     {"return", B, Family::Control, false, false, false, true, kNone},
     {"hint", B, Family::Elementwise, true, true, true, false, kAttrHint},

@@ -574,6 +574,7 @@ class Parser {
     std::vector<Type> types;
     for (auto& r : rs) types.push_back(r.second.first);
     Op* o = b.create(OpKind::If, {cond}, types);
+    if (accept("[")) attributes(*o);
     for (int r = 0; r < 2; ++r) {
       if (r == 1) {
         expect("else");

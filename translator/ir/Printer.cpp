@@ -168,7 +168,7 @@ struct IRPrinter {
     const std::string pad(static_cast<std::size_t>(indent), ' ');
     out << "if " << ref(o.operands[0]);
     results(o);
-    out << " {\n";
+    out << attributes(o) << " {\n";
     block(*o.regions[0], indent + 2);
     out << pad << "} else {\n";
     block(*o.regions[1], indent + 2);

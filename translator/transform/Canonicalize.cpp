@@ -199,6 +199,22 @@ Value* identity(const Op& o) {
   };
   Value* a = o.operands[0];
   Value* b = o.operands[1];
+  if (a->type.elem.isBool() && a->type == b->type && a->type == o.result()->type &&
+      (o.binop == BinOp::And || o.binop == BinOp::Or)) {
+    // x && true, x || false: x; x && false, x || true: the constant (masks written
+    // `cond | !CAUSAL` for a template flag).
+    auto boolConst = [](const Value* v, std::int64_t& c) {
+      if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
+      if (!v->def || v->def->kind != OpKind::Constant || v->type.isTile()) return false;
+      c = v->def->intValue != 0;
+      return true;
+    };
+    const std::int64_t absorbing = o.binop == BinOp::Or;
+    std::int64_t c;
+    if (boolConst(b, c)) return c == absorbing ? b : a;
+    if (boolConst(a, c)) return c == absorbing ? a : b;
+    return nullptr;
+  }
   if (!a->type.elem.isInt() || a->type != o.result()->type) return nullptr;
   switch (o.binop) {
     case BinOp::Add: return isConst(b, 0) ? a : (isConst(a, 0) && b->type == a->type) ? b : nullptr;

@@ -25,6 +25,8 @@ const std::vector<NamedPass>& namedPasses() {
       {"insert-barriers", "barriers from the shared-memory hazard analysis", [](Kernel& k, const Target&) { insertBarriers(k); }},
       {"take-turns", "consumer warp groups take turns at the tensor cores where they compute on wgmma results",
        [](Kernel& k, const Target& t) { takeTurns(k, t); }},
+      {"version-masks", "selects in loops skip masks a uniform test proves true everywhere",
+       [](Kernel& k, const Target&) { versionMasks(k); }},
   };
   return passes;
 }

@@ -77,6 +77,12 @@ bool overlapDots(Kernel& k, const Target& t);
 /// computation overlaps the other's wgmma (named barriers); false where nothing changes.
 bool takeTurns(Kernel& k, const Target& t);
 
+/// Last: a select inside a loop whose mask is built from comparisons of affine index tiles
+/// (`offs_n < seq_len`, a causal `offs_m >= offs_n`) runs only where a uniform 64-bit test of
+/// the tiles' extreme values says some element may be false; elsewhere it yields its first value
+/// and computes no mask.
+void versionMasks(Kernel& k);
+
 /// Places every buffer in shared memory by liveness (buffers whose lifetimes do not overlap
 /// share bytes) and sets Kernel::sharedBytes.
 void allocateShared(Kernel& k);

@@ -101,18 +101,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_n[16];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
     int offs_d_2[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -130,7 +127,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -140,18 +137,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
     __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
@@ -188,9 +173,27 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -543,21 +546,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
-    int offs_n_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -589,9 +577,27 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -843,18 +849,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_n[16];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
     int offs_d_2[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -872,7 +875,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -882,18 +885,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
     __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
@@ -947,9 +938,27 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -1329,21 +1338,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 8192;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-    int offs_n_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -1391,9 +1385,27 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -1725,21 +1737,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 8192;  // a stage of the ring
       unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-      int offs_n[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-      bool valid_or[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-      bool valid[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
       float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -1787,9 +1784,27 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(64ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_all = valid_add <= valid_cvt_1;
+      float qk[32];  // tile<128x64xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      } else {
+        int offs_n[16];  // tile<64xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
+        bool valid_lt[16];  // tile<1x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+        float qk_sel[32];  // tile<128x64xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -2090,18 +2105,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_n[16];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
     int offs_d_2[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -2119,7 +2131,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -2129,18 +2141,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
     __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
@@ -2177,9 +2177,39 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -2534,21 +2564,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
-    int offs_n_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -2580,9 +2595,39 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -2836,18 +2881,15 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_n[16];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
     int offs_d_2[8];  // tile<64xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -2865,7 +2907,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -2875,18 +2917,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
     __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
@@ -2940,9 +2970,39 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -3324,21 +3384,6 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 8192;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-    int offs_n_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -3386,9 +3431,39 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -3722,21 +3797,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 8192;  // a stage of the ring
       unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-      int offs_n[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-      bool valid_or[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-      bool valid[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
       float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -3784,9 +3844,39 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(64ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_le = valid_add <= valid_cvt_1;
+      const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+      const bool valid_and = (valid_le && valid_le_1);
+      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+      const bool valid_all = (valid_and && valid_le_2);
+      float qk[32];  // tile<128x64xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      } else {
+        int offs_n[16];  // tile<64xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
+        bool valid_lt[16];  // tile<1x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+        bool valid_ge[32];  // tile<128x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+        bool valid[32];  // tile<128x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+        float qk_sel[32];  // tile<128x64xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -4088,15 +4178,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
-    int offs_n[32];  // tile<128xi32> in L5
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
-    int offs_n_1[16];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -4114,7 +4201,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -4124,18 +4211,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     __half v_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[32];  // tile<1x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
@@ -4172,9 +4247,27 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
         }
       }
     }
-    float qk[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[64];  // tile<128x128xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[32];  // tile<128xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -4561,21 +4654,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 18432;  // a stage of the ring
-    int offs_n_2[32];  // tile<128xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
-    bool valid_lt[32];  // tile<1x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -4607,9 +4685,27 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
         }
       }
     }
-    float qk[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[64];  // tile<128x128xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_2[32];  // tile<128xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -4864,15 +4960,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
-    int offs_n[32];  // tile<128xi32> in L5
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
-    int offs_n_1[16];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -4890,7 +4983,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -4900,18 +4993,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     __half v_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[32];  // tile<1x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
@@ -4981,9 +5062,27 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[64];  // tile<128x128xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[32];  // tile<128xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -5450,21 +5549,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    int offs_n_2[32];  // tile<128xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
-    bool valid_lt[32];  // tile<1x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -5528,9 +5612,27 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[64];  // tile<128x128xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_2[32];  // tile<128xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -5920,15 +6022,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_m_range[(reg % 32)];
-      bool valid_or[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-      bool valid[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
       float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -5994,7 +6087,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
       tilecc::wgmma_wait<0>();
       float qk[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -6118,21 +6211,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
     for (int start_n = 128; start_n < seq_len; start_n += 128) {
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-      int offs_n[32];  // tile<128xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
-      bool valid_lt_1[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-      bool valid_ge_1[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-      bool valid_or_1[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_or_1[reg] = (valid_ge_1[reg] || true);
-      bool valid_1[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_or_1[reg]);
       float acc_mul[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 16)];
@@ -6316,9 +6394,27 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
       }
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
-      float qk_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_1[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(128ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_all = valid_add <= valid_cvt_1;
+      float qk_1[64];  // tile<128x128xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
+      } else {
+        int offs_n[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt_1[(reg % 32)] ? qk_dot_1[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
+      }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -6711,15 +6807,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
-    int offs_n[32];  // tile<128xi32> in L5
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
-    int offs_n_1[16];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -6737,7 +6830,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -6747,18 +6840,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     __half v_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[32];  // tile<1x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
@@ -6795,9 +6876,39 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
         }
       }
     }
-    float qk[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[64];  // tile<128x128xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[32];  // tile<128xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -7186,21 +7297,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 18432;  // a stage of the ring
-    int offs_n_2[32];  // tile<128xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
-    bool valid_lt[32];  // tile<1x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -7232,9 +7328,39 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
         }
       }
     }
-    float qk[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[64];  // tile<128x128xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_2[32];  // tile<128xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -7491,15 +7617,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
-    int offs_n[32];  // tile<128xi32> in L5
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
-    int offs_n_1[16];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -7517,7 +7640,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -7527,18 +7650,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     __half v_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[32];  // tile<1x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[64];  // tile<128x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
@@ -7608,9 +7719,39 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[64];  // tile<128x128xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[64];  // tile<128x128xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_1[32];  // tile<128xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -8079,21 +8220,6 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    int offs_n_2[32];  // tile<128xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
-    bool valid_lt[32];  // tile<1x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-    bool valid_ge[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
-    bool valid_or[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[64];  // tile<128x128xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
     float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -8157,9 +8283,39 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[64];  // tile<128x128xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[64];  // tile<128x128xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_2[32];  // tile<128xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -8554,12 +8710,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
       bool valid_ge[64];  // tile<128x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_m_range[(reg % 32)];
-      bool valid_or[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_or[reg] = (valid_ge[reg] || false);
       bool valid[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_or[reg]);
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
       float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -8749,21 +8902,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
     for (int start_n = 128; start_n < end_n_min; start_n += 128) {
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-      int offs_n[32];  // tile<128xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
-      bool valid_lt_1[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-      bool valid_ge_1[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-      bool valid_or_1[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_or_1[reg] = (valid_ge_1[reg] || false);
-      bool valid_1[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_or_1[reg]);
       float acc_mul[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 16)];
@@ -8947,9 +9085,39 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
       }
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
-      float qk_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_1[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(128ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_le = valid_add <= valid_cvt_1;
+      const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
+      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+      const bool valid_and = (valid_le && valid_le_1);
+      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+      const bool valid_all = (valid_and && valid_le_2);
+      float qk_1[64];  // tile<128x128xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
+      } else {
+        int offs_n[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
+      }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -9337,21 +9505,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_n_range[16];  // tile<64xi32> in L5
+    int offs_n_range[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n[16];  // tile<64xi32> in L5
+    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int offs_n_range_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range_1[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -9369,7 +9531,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -9379,18 +9541,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
     __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
@@ -9427,9 +9577,30 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -9816,24 +9987,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
-    int offs_n_range_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_2[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_range_1[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -9865,9 +10018,30 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_2[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -10119,21 +10293,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_n_range[16];  // tile<64xi32> in L5
+    int offs_n_range[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n[16];  // tile<64xi32> in L5
+    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int offs_n_range_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range_1[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -10151,7 +10319,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -10161,18 +10329,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
     __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
@@ -10262,9 +10418,30 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -10695,24 +10872,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    int offs_n_range_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_2[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_range_1[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_2[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -10796,9 +10955,30 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_2[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -11152,15 +11332,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       bool valid_lt[16];  // tile<1x64xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_range[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_range[(reg % 16)];
-      bool valid_or[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || true);
-      bool valid[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
       float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -11246,7 +11417,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       tilecc::wgmma_wait<0>();
       float qk[32];  // tile<128x64xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -11370,24 +11541,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
     for (int start_n = 64; start_n < seq_len; start_n += 64) {
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-      int offs_n_range_1[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt_1[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-      bool valid_ge_1[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge_1[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-      bool valid_or_1[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_or_1[reg] = (valid_ge_1[reg] || true);
-      bool valid_1[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_1[reg] = (valid_lt_1[(reg % 16)] && valid_or_1[reg]);
       float acc_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 32)];
@@ -11555,9 +11708,30 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       }
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
-      float qk_1[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_1[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(64ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_all = valid_add <= valid_cvt_1;
+      float qk_1[32];  // tile<128x64xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk_1[reg] = qk_dot_1[reg];
+      } else {
+        int offs_n_range_1[16];  // tile<64xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n[16];  // tile<64xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range_1[reg];
+        bool valid_lt_1[16];  // tile<1x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+        float qk_sel[32];  // tile<128x64xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt_1[(reg % 16)] ? qk_dot_1[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk_1[reg] = qk_sel[reg];
+      }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
       #pragma unroll
@@ -11913,21 +12087,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_n_range[16];  // tile<64xi32> in L5
+    int offs_n_range[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n[16];  // tile<64xi32> in L5
+    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int offs_n_range_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range_1[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -11945,7 +12113,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -11955,18 +12123,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
     __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
@@ -12003,9 +12159,42 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -12360,24 +12549,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
-    int offs_n_range_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -12409,9 +12580,42 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
         }
       }
     }
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -12665,21 +12869,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_n_range[16];  // tile<64xi32> in L5
+    int offs_n_range[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n[16];  // tile<64xi32> in L5
+    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int offs_n_range_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range_1[reg] = L0_t0 + reg * 8;
-    int offs_n_1[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
@@ -12697,7 +12895,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
     bool k_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_1[reg] < seq_len;
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
     __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
@@ -12707,18 +12905,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
     __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    bool valid_lt[16];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
@@ -12808,9 +12994,42 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[16];  // tile<64xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
@@ -13209,24 +13428,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    int offs_n_range_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_n_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-    bool valid_lt[16];  // tile<1x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-    bool valid_ge[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-    bool valid_or[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-    bool valid[32];  // tile<128x64xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
     float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -13310,9 +13511,42 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    float qk[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[32];  // tile<128x64xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[16];  // tile<64xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
+      bool valid_lt[16];  // tile<1x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
+      bool valid[32];  // tile<128x64xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+      float qk_sel[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+    }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
@@ -13662,24 +13896,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 16384;  // a stage of the ring
       unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-      int offs_n_range[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-      bool valid_or[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_or[reg] = (valid_ge[reg] || false);
-      bool valid[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_or[reg]);
       float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
@@ -13763,9 +13979,42 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(64ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_le = valid_add <= valid_cvt_1;
+      const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+      const bool valid_and = (valid_le && valid_le_1);
+      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+      const bool valid_all = (valid_and && valid_le_2);
+      float qk[32];  // tile<128x64xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      } else {
+        int offs_n_range[16];  // tile<64xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n[16];  // tile<64xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
+        bool valid_lt[16];  // tile<1x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+        bool valid_ge[32];  // tile<128x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
+        bool valid[32];  // tile<128x64xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
+        float qk_sel[32];  // tile<128x64xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll

@@ -127,3 +127,25 @@ void memory(const float* a, float* b, int rows, int cols, int* hist, int* counte
   const int ticket = atomic_add(counter, 1);
   store(olds + 100000 + program_id(0), cast<int>(ticket >= 0));
 }
+
+// Selects in a loop with masks of index tiles, which version-masks skips where a uniform test
+// proves them true: ragged edges, a band (rows >= 2 cols - 3), indices that wrap (cols + shift
+// with shift near INT32_MAX), an unsigned comparison (cols - 40 wraps when cols < 40), a mask
+// shared with a load, and a select on data.
+TILECC_KERNEL(num_warps = 4)
+void masked_loop(const float* x, float* out, int rows, int cols, int shift) {
+  const int row0 = program_id(0) * 16;
+  auto r = row0 + arange<16>();
+  auto acc = zeros<float, 16>();
+  for (int c = 0; c < cols; c += 32) {
+    auto cc = c + arange<32>();
+    auto inside = row(cc) < cols;
+    auto v = load(x + col(r) * cols + row(cc), (col(r) < rows) & inside, 0.0f);
+    auto band = inside & (col(r) >= row(cc) * 2 - 3);
+    auto wrapped = row(cc + shift) > col(r) - 5;
+    auto below = cast<uint32_t>(row(cc)) < cast<uint32_t>(cols - 40);
+    acc += sum<1>(where(band, v, 0.5f)) + sum<1>(where(wrapped, v * 2.0f, -1.0f));
+    acc += sum<1>(where(below, where(v > 0.0f, v, 0.125f), 0.25f));
+  }
+  store(out + r, acc, r < rows);
+}

@@ -1,0 +1,351 @@
+// Selects whose mask holds everywhere in most iterations of a loop skip it there.
+//
+// A loop over blocks of keys (attention), columns or K computes a mask such as
+// `offs_n < seq_len` or the causal `offs_m >= offs_n` and selects with it in every iteration,
+// although the mask is all true in every block but the last (or the diagonal one): per element
+// one or two comparisons and a select, beside a softmax of four or five instructions. When the
+// mask is built from comparisons of affine index tiles (scalars plus aranges, through splats,
+// broadcasts, +, − and × by constants), "true everywhere" is a comparison of the tiles' extreme
+// values, a uniform scalar test per iteration:
+//
+//   offs_n = start_n + arange<BN>    in [start_n, start_n + BN − 1]
+//   offs_n < seq_len everywhere  ⇔  start_n + BN − 1 < seq_len
+//
+// and the select becomes
+//
+//   qk = if (test) { yield dot } else { mask ops...; yield select(mask, dot, other) }
+//
+// with the ops computing the mask (and the other value) moved into the else region, so the
+// common case computes none of them. Integers wrap (contract), so the test is exact only where
+// no element wrapped: it is computed in 64 bits and also requires the tiles' extreme values to
+// lie in their type (each such check dropped where the operands' types already prove it).
+//
+// Runs last on the GPU level: the loop passes before it (pipelining, warp specialisation,
+// overlapped dots, turns) see the body they expect, and only pure register ops move.
+#include "ir/Builder.h"
+#include "ir/OpTraits.h"
+#include "transform/Passes.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace tilecc::ir {
+
+namespace {
+
+using Wide = __int128;
+
+/// Σ coef · scalar + [lo, hi]: the values of an integer tile (each element exact, before the
+/// wrap its type applies; terms sorted by value id).
+struct Affine {
+  std::vector<std::pair<Value*, std::int64_t>> terms;
+  Wide lo = 0, hi = 0;
+};
+
+/// Σ coef · scalar + k ≤ 0 (exact), or a scalar bool that must be true (flag).
+struct Atom {
+  std::vector<std::pair<Value*, std::int64_t>> terms;
+  Wide k = 0;
+  Value* flag = nullptr;
+};
+
+constexpr Wide kLimit = Wide{1} << 40;  // constants beyond this are not worth an exact test
+
+bool small32(ElemType e) { return e.kind == Scalar::I8 || e.kind == Scalar::U8 || e.kind == Scalar::I32 || e.kind == Scalar::U32; }
+Wide typeMin(ElemType e) { return e.kind == Scalar::I8 ? -128 : e.kind == Scalar::I32 ? -(Wide{1} << 31) : 0; }
+Wide typeMax(ElemType e) {
+  switch (e.kind) {
+    case Scalar::I8: return 127;
+    case Scalar::U8: return 255;
+    case Scalar::I32: return (Wide{1} << 31) - 1;
+    default: return (Wide{1} << 32) - 1;
+  }
+}
+
+std::vector<std::pair<Value*, std::int64_t>> combine(const std::vector<std::pair<Value*, std::int64_t>>& a,
+                                                     const std::vector<std::pair<Value*, std::int64_t>>& b, std::int64_t sign) {
+  std::vector<std::pair<Value*, std::int64_t>> r = a;
+  for (const auto& [v, c] : b) {
+    auto it = std::find_if(r.begin(), r.end(), [&](const auto& t) { return t.first == v; });
+    if (it == r.end()) r.push_back({v, sign * c});
+    else it->second += sign * c;
+  }
+  std::erase_if(r, [](const auto& t) { return t.second == 0; });
+  std::sort(r.begin(), r.end(), [](const auto& x, const auto& y) { return x.first->id < y.first->id; });
+  return r;
+}
+
+// The smallest and largest values Σ coef · scalar may take, from the scalars' types.
+std::pair<Wide, Wide> termRange(const std::vector<std::pair<Value*, std::int64_t>>& terms) {
+  Wide lo = 0, hi = 0;
+  for (const auto& [v, c] : terms) {
+    const Wide a = c * typeMin(v->type.elem), b = c * typeMax(v->type.elem);
+    lo += std::min(a, b);
+    hi += std::max(a, b);
+  }
+  return {lo, hi};
+}
+
+class Versioner {
+ public:
+  explicit Versioner(Kernel& k) : k_(k) {}
+
+  void run() {
+    std::vector<Op*> selects;
+    walk(*k_.body, [&](Op& op) {
+      if (op.kind == OpKind::Select && op.operands[0]->type.isTile() && inLoop(op)) selects.push_back(&op);
+    });
+    for (Op* s : selects) version(*s->parent, *s);
+  }
+
+ private:
+  Kernel& k_;
+  std::vector<Value*> leaves_;
+  std::map<const Value*, Value*> wide_;  // the test's scalars, converted to 64 bits once
+
+  static bool inLoop(const Op& op) {
+    for (const Block* b = op.parent; b && b->parent; b = b->parent->parent)
+      if (b->parent->kind == OpKind::For) return true;
+    return false;
+  }  // scalars the test reads: they stay where they are
+
+  // `e` must lie in [tmin, tmax] for every element: two atoms (the ones the types prove dropped).
+  void inRange(const Affine& a, Wide tmin, Wide tmax, std::vector<Atom>& out) {
+    out.push_back({combine({}, a.terms, -1), tmin - a.lo, nullptr});
+    out.push_back({a.terms, a.hi - tmax, nullptr});
+  }
+
+  std::optional<Affine> affine(Value* v, std::vector<Atom>& obligations) {
+    if (!v->type.isValue() || !small32(v->type.elem)) return std::nullopt;
+    Op* d = v->def;
+    if (v->type.isScalar()) {
+      if (d && d->kind == OpKind::Constant) return Affine{{}, d->intValue, d->intValue};
+      leaves_.push_back(v);
+      return Affine{{{v, 1}}, 0, 0};
+    }
+    if (!d) return std::nullopt;
+    switch (d->kind) {
+      case OpKind::Splat:
+      case OpKind::Broadcast:
+      case OpKind::ExpandDims:
+      case OpKind::Reshape:
+      case OpKind::Trans:
+      case OpKind::Hint: return affine(d->operands[0], obligations);
+      case OpKind::Arange: return Affine{{}, 0, v->type.shape[0] - 1};
+      case OpKind::Convert: {
+        // The operand wrapped in its own type: it must not have.
+        const ElemType from = d->operands[0]->type.elem;
+        auto a = affine(d->operands[0], obligations);
+        if (!a) return std::nullopt;
+        inRange(*a, typeMin(from), typeMax(from), obligations);
+        return a;
+      }
+      case OpKind::Binary: {
+        auto a = affine(d->operands[0], obligations);
+        auto b = a ? affine(d->operands[1], obligations) : std::nullopt;
+        if (!a || !b) return std::nullopt;
+        Affine r;
+        if (d->binop == BinOp::Add) {
+          r = {combine(a->terms, b->terms, 1), a->lo + b->lo, a->hi + b->hi};
+        } else if (d->binop == BinOp::Sub) {
+          r = {combine(a->terms, b->terms, -1), a->lo - b->hi, a->hi - b->lo};
+        } else if (d->binop == BinOp::Mul && (a->terms.empty() || b->terms.empty())) {
+          const bool aConst = a->terms.empty() && a->lo == a->hi;
+          const Affine& c = aConst ? *a : *b;
+          const Affine& x = aConst ? *b : *a;
+          if (!c.terms.empty() || c.lo != c.hi || c.lo > kLimit || c.lo < -kLimit) return std::nullopt;
+          const auto f = static_cast<std::int64_t>(c.lo);
+          for (const auto& [tv, tc] : x.terms) r.terms.push_back({tv, tc * f});
+          r.lo = std::min(x.lo * f, x.hi * f);
+          r.hi = std::max(x.lo * f, x.hi * f);
+          std::erase_if(r.terms, [](const auto& t) { return t.second == 0; });
+        } else {
+          return std::nullopt;
+        }
+        for (const auto& t : r.terms)
+          if (t.second > kLimit || t.second < -kLimit) return std::nullopt;
+        if (r.lo < -kLimit || r.hi > kLimit) return std::nullopt;
+        return r;
+      }
+      default: return std::nullopt;
+    }
+  }
+
+  // Atoms that together imply `m` is true in every element; nullopt where none are known.
+  std::optional<std::vector<Atom>> allTrue(Value* m) {
+    if (!m->type.isValue() || !m->type.elem.isBool()) return std::nullopt;
+    Op* d = m->def;
+    if (m->type.isScalar()) {
+      if (d && d->kind == OpKind::Constant) return d->intValue ? std::optional<std::vector<Atom>>{std::vector<Atom>{}} : std::nullopt;
+      leaves_.push_back(m);
+      return std::vector<Atom>{{{}, 0, m}};
+    }
+    if (!d) return std::nullopt;
+    switch (d->kind) {
+      case OpKind::Splat:
+      case OpKind::Broadcast:
+      case OpKind::ExpandDims:
+      case OpKind::Reshape:
+      case OpKind::Trans:
+      case OpKind::Hint: return allTrue(d->operands[0]);
+      case OpKind::Binary: break;
+      default: return std::nullopt;
+    }
+    if (d->binop == BinOp::And) {
+      auto a = allTrue(d->operands[0]);
+      auto b = a ? allTrue(d->operands[1]) : std::nullopt;
+      if (!a || !b) return std::nullopt;
+      a->insert(a->end(), b->begin(), b->end());
+      return a;
+    }
+    if (d->binop == BinOp::Or) {  // either side suffices: the one with fewer tests
+      auto a = allTrue(d->operands[0]);
+      auto b = allTrue(d->operands[1]);
+      if (a && (!b || a->size() <= b->size())) return a;
+      return b;
+    }
+    BinOp cmp = d->binop;
+    Value* lhs = d->operands[0];
+    Value* rhs = d->operands[1];
+    if (cmp == BinOp::Gt || cmp == BinOp::Ge) std::swap(lhs, rhs), cmp = cmp == BinOp::Gt ? BinOp::Lt : BinOp::Le;
+    if (cmp != BinOp::Lt && cmp != BinOp::Le) return std::nullopt;
+    std::vector<Atom> atoms;
+    auto a = affine(lhs, atoms);
+    auto b = a ? affine(rhs, atoms) : std::nullopt;
+    if (!a || !b) return std::nullopt;
+    // max(lhs) < min(rhs); with lhs's smallest and rhs's largest value in the type, no element
+    // of either wrapped (the other two bounds follow).
+    const ElemType t = lhs->type.elem;
+    atoms.push_back({combine(a->terms, b->terms, -1), a->hi - b->lo + (cmp == BinOp::Lt ? 1 : 0), nullptr});
+    atoms.push_back({combine({}, a->terms, -1), typeMin(t) - a->lo, nullptr});
+    atoms.push_back({b->terms, b->hi - typeMax(t), nullptr});
+    return atoms;
+  }
+
+  // Drops the atoms the scalars' types prove; false if one can never hold.
+  static bool simplify(std::vector<Atom>& atoms) {
+    std::vector<Atom> kept;
+    for (Atom& a : atoms) {
+      if (a.flag) {
+        if (std::none_of(kept.begin(), kept.end(), [&](const Atom& x) { return x.flag == a.flag; })) kept.push_back(a);
+        continue;
+      }
+      const auto [lo, hi] = termRange(a.terms);
+      if (hi + a.k <= 0) continue;
+      if (lo + a.k > 0) return false;
+      kept.push_back(std::move(a));
+    }
+    atoms = std::move(kept);
+    return true;
+  }
+
+  // Σ coef · scalar (coef > 0 here) + c in 64 bits.
+  Value* sum(Builder& b, const std::vector<std::pair<Value*, std::int64_t>>& terms, Wide c) {
+    const ElemType i64 = ElemType::of(Scalar::I64);
+    Value* acc = nullptr;
+    for (const auto& [v, coef] : terms) {
+      Value*& x0 = wide_[v];
+      if (!x0) x0 = b.one(OpKind::Convert, {v}, Type::scalar(i64));
+      Value* x = x0;
+      if (coef != 1) x = b.binary(BinOp::Mul, x, b.intConst(coef, i64), i64);
+      acc = acc ? b.binary(BinOp::Add, acc, x, i64) : x;
+    }
+    if (c != 0 || !acc) {
+      Value* k = b.intConst(static_cast<std::int64_t>(c), i64);
+      acc = acc ? b.binary(BinOp::Add, acc, k, i64) : k;
+    }
+    return acc;
+  }
+
+  // The atoms as one scalar bool: each `positive terms + k ≤ negative terms` (k moved to the
+  // side where it is positive, so the tests read as `start_n + 128 <= seq_len`).
+  Value* test(Builder& b, const std::vector<Atom>& atoms) {
+    const ElemType boolean = ElemType::of(Scalar::Bool);
+    Value* all = nullptr;
+    for (const Atom& a : atoms) {
+      Value* t = a.flag;
+      if (!t) {
+        std::vector<std::pair<Value*, std::int64_t>> pos, neg;
+        for (const auto& [v, c] : a.terms) (c > 0 ? pos : neg).push_back({v, c > 0 ? c : -c});
+        Value* l = sum(b, pos, a.k > 0 ? a.k : 0);
+        Value* r = sum(b, neg, a.k < 0 ? -a.k : 0);
+        t = b.binary(BinOp::Le, l, r, boolean);
+      }
+      all = all ? b.binary(BinOp::And, all, t, boolean) : t;
+    }
+    return all;
+  }
+
+  void version(Block& block, Op& sel) {
+    leaves_.clear();
+    wide_.clear();
+    auto atoms = allTrue(sel.operands[0]);
+    if (!atoms || !simplify(*atoms) || atoms->empty()) return;
+
+    // The ops only the select needs (its mask and other value), in program order: they move
+    // into the else region. The leaves of the test, and the value the then region yields, stay.
+    auto users = collectUsers(*k_.body);
+    std::set<const Op*> moved{&sel};
+    const std::set<const Value*> pinned(leaves_.begin(), leaves_.end());
+    const long at = Builder::indexOf(block, &sel);
+    for (long i = at - 1; i >= 0; --i) {
+      const Op& o = *block.ops[static_cast<std::size_t>(i)];
+      const OpTraits& tr = traits(o.kind);
+      if (!tr.pure || !o.regions.empty() || o.results.empty() || o.result() == sel.operands[1]) continue;
+      if (tr.family != Family::Scalar && tr.family != Family::Shape && tr.family != Family::Elementwise) continue;
+      bool only = true;
+      for (const Value* r : o.results) {
+        const auto it = users.find(r);
+        only = only && !pinned.count(r) && it != users.end() && !it->second.empty() &&
+               std::all_of(it->second.begin(), it->second.end(), [&](const Op* u) { return moved.count(u) > 0; });
+      }
+      if (only) moved.insert(&o);
+    }
+
+    Value* res = sel.result();
+    const Value* mask = sel.operands[0];
+    while (mask->name.empty() && mask->def &&
+           (mask->def->kind == OpKind::Broadcast || mask->def->kind == OpKind::ExpandDims || mask->def->kind == OpKind::Splat))
+      mask = mask->def->operands[0];  // the name the user gave it, before broadcasting
+    const std::string maskName = !mask->name.empty() ? mask->name : !mask->hint.empty() ? mask->hint : "mask";
+    Builder b{k_, &block, sel.loc, maskName, -1};
+    b.setInsertionBefore(sel);
+    Value* cond = test(b, *atoms);
+    cond->name = maskName + "_all";
+    b.hint = res->name.empty() ? res->hint : res->name;
+    Op* iff = b.create(OpKind::If, {cond}, {res->type});
+    iff->note = maskName + " is true in every element: the select is skipped";
+    Value* out = iff->result();
+    out->name = res->name;
+    out->hint = res->hint;
+    out->layout = res->layout;
+    res->hint = res->name.empty() ? res->hint : res->name;
+    res->name.clear();
+    replaceAllUses(*k_.body, res, out);
+
+    Block* then = b.addRegion(iff);
+    Builder tb{k_, then, sel.loc, b.hint, -1};
+    tb.create(OpKind::Yield, {sel.operands[1]}, {});
+    Block* otherwise = b.addRegion(iff);
+    std::vector<std::unique_ptr<Op>> keep;
+    for (auto& o : block.ops) {
+      if (moved.count(o.get())) {
+        o->parent = otherwise;
+        otherwise->ops.push_back(std::move(o));
+      } else {
+        keep.push_back(std::move(o));
+      }
+    }
+    block.ops = std::move(keep);
+    Builder eb{k_, otherwise, sel.loc, b.hint, -1};
+    eb.create(OpKind::Yield, {res}, {});
+  }
+};
+
+}  // namespace
+
+void versionMasks(Kernel& k) { Versioner(k).run(); }
+
+}  // namespace tilecc::ir
