@@ -42,13 +42,13 @@ void attention(const half* q, const half* k, const half* v, half* out, int seq_l
         col(offs_m) < seq_len);
 }
 
-// Configurations measured on the H100/H200 (README, Benchmarks): with three stages the translator
-// overlaps the two dots across iterations on sm_90a (one warp group's P.V runs while it computes
-// the next block's softmax); that paid for D = 64 (blocks of 128 keys) and for D = 128 without
-// the causal mask, not for causal D = 128 (-1%), which keeps two stages.
+// Configurations measured on the H100/H200 (README, Benchmarks): blocks of 128 keys with three
+// stages, where the translator overlaps the two dots across iterations on sm_90a (one warp
+// group's P.V runs while it computes the next block's softmax); the 64-key, two-stage D = 64
+// pair is the benchmark's comparison.
 template void attention<128, 64, 64, false>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);
 template void attention<128, 64, 64, true>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);
 template void attention<128, 128, 64, false, 3>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);
 template void attention<128, 128, 64, true, 3>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);
-template void attention<128, 64, 128, false, 3>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);
-template void attention<128, 64, 128, true>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);
+template void attention<128, 128, 128, false, 3>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);
+template void attention<128, 128, 128, true, 3>(const half*, const half*, const half*, half*, int, float, int64_t, int64_t);

@@ -405,8 +405,8 @@ int main(int argc, char** argv) {
   }
   if (want("conv")) conv();
   if (want("attention")) {
-    attention("attention fwd fp16 causal=0", 128, false, launch_attention_128_64_128_false_3);
-    attention("attention fwd fp16 causal=1", 128, true, launch_attention_128_64_128_true_2);
+    attention("attention fwd fp16 causal=0", 128, false, launch_attention_128_128_128_false_3);
+    attention("attention fwd fp16 causal=1", 128, true, launch_attention_128_128_128_true_3);
     attention("attention fwd fp16 D64 causal=0", 64, false, launch_attention_128_128_64_false_3);
     attention("attention fwd fp16 D64 causal=1", 64, true, launch_attention_128_128_64_true_3);
     attention("attention fwd fp16 D64 causal=0, 64-key blocks, 2 stages", 64, false, launch_attention_128_64_64_false_2);

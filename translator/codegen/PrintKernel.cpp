@@ -224,6 +224,9 @@ bool KernelPrinter::run(CudaKernel& out) {
         << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")
         << (overlapped ? "; the loop's two dots overlap across iterations" : "")
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
+  walk(*k_.body, [&](const Op& o) {  // version-masks' ifs carry the note
+    if (o.kind == OpKind::If && !o.note.empty()) rep << "  select (line " << o.loc.line << "): " << o.note << " (a uniform test)\n";
+  });
   rep << "  layouts:\n";
   for (std::size_t i = 0; i < k_.layouts.size(); ++i) rep << "    L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   rep << "  accesses:\n";

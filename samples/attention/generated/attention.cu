@@ -9407,7 +9407,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, false, 3> -> attention_128_64_128_false_3 ----
+// ---- attention<128, 128, 128, false, 3> -> attention_128_128_128_false_3 ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = spatial<8>, each element held by 32 threads
@@ -9421,20 +9421,20 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 38
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
+__global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int warp = threadIdx.x >> 5;
   const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int L4_wm = warp;  // warp row of L4
@@ -9445,9 +9445,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[4];  // tile<128xi32> in L2
+  int offs_m_range[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L2_t1 + reg * 32;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
@@ -9476,12 +9476,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L5
+  int offs_m_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_3[reg] = L2_t1 + reg * 32;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range[(reg % 4)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range_3[(reg % 4)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -9504,66 +9504,63 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_n_range[8];  // tile<64xi32> in L0
+  for (int start_n = 0; start_n < seq_len; start_n += 128) {
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L1
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+    int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
-    const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
+    float qk_dot[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128], B k_tile_smem transposed [64][128]
+      // A q_tile_smem [128][128], B k_tile_smem transposed [128][128]
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
-      // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
+        for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -9572,43 +9569,40 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 32 + 2 * ni], qk_dot[(2 * mi) * 32 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 32 + 2 * ni], qk_dot[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L4, if result
+    float qk[64];  // tile<128x128xf32> in L4, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L5
+      int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[16];  // tile<64xi32> in L5
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L4
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L4
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -9634,15 +9628,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
+    float p_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -9650,10 +9644,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
     float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -9670,39 +9664,39 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
+    __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
-    unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
+    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
+    for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64], B v_tile_smem [64][128]
+      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
       const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_smem;
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
+      for (int ks = 0; ks < 8; ++ks) {
         unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
@@ -9733,7 +9727,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -9745,7 +9739,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, false, 3> -> attention_128_64_128_false_3_aligned ----
+// ---- attention<128, 128, 128, false, 3> -> attention_128_128_128_false_3_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
@@ -9756,24 +9750,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3(const __half
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 29: 8 x f16 = 16 bytes per access
+//   load at line 30: 8 x f16 = 16 bytes per access
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 157696 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 52224, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 104448, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   acc_smem_smem at 139264, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 157696 bytes, set by the launcher
+__global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_wm = warp;  // warp row of L1
@@ -9784,9 +9778,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[8];  // tile<128xi32> in L5
+  int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
@@ -9815,12 +9809,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L2
+  int offs_m_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -9852,7 +9846,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
     }
   }
   const float qk_scale = sm_scale * 1.44269502f;
-  unsigned char* const q_tile_smem = smem + 104448;  // [128][128] f16, 272-byte rows, 34816 bytes
+  unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
@@ -9863,79 +9857,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
     *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
   }
-  unsigned char* const k_tile_ring = smem + 0;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
-  unsigned char* const v_tile_ring = smem + 52224;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
-  const bool start_n_lt = 0 < seq_len;
-  int offs_n_range[4];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
-  int64_t kv_offsets_cvt[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
-  int64_t kv_offsets_mul[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-  int64_t kv_offsets_add[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
-  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-  int64_t kv_offsets[32];  // tile<64x128xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-  const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[4];  // tile<64x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
-  const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 17408;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 17408;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  tilecc::cp_async_commit();
-  const bool start_n_lt_1 = 64 < seq_len;
-  int offs_n[4];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 64 + offs_n_range[reg];
-  int64_t kv_offsets_cvt_2[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_mul_1[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
-  int64_t kv_offsets_add_1[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
-  int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-  const __half* k_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-  bool k_tile_lt_1[4];  // tile<64x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-  unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 17408;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 17408;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-  tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
@@ -9945,66 +9866,113 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
   float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 2;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
-    const int start_n_ahead = start_n + 128;
-    const bool start_n_lt_2 = start_n_ahead < seq_len;
-    int offs_n_1[4];  // tile<64xi32> in L3
+  for (int start_n = 0; start_n < seq_len; start_n += 128) {
+    int offs_n[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_n_range[reg];
-    int64_t kv_offsets_cvt_3[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
-    int64_t kv_offsets_add_2[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
-    int64_t kv_offsets_2[32];  // tile<64x128xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-    const __half* k_tile_ptr_2[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+    int64_t kv_offsets[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[4];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<128x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 17408;  // a stage of the ring
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 17408;  // a stage of the ring
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(k_tile_ptr[reg]);
+        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        k_tile[reg] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(v_tile_ptr[reg]);
+        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        v_tile[reg] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(k_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128], B k_tile_ring_slot_3 transposed [64][128]
+      // A q_tile_smem [128][128], B k_tile_smem transposed [128][128]
       const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_3;
-      // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
+      const unsigned char* const dot_b = k_tile_smem;
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
+        for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -10013,43 +9981,40 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 32 + 2 * ni], qk_dot[(2 * mi) * 32 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 32 + 2 * ni], qk_dot[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L1, if result
+    float qk[64];  // tile<128x128xf32> in L1, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L2
+      int offs_n_1[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_2[16];  // tile<64xi32> in L2
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L1
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -10075,15 +10040,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
+    float p_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -10091,10 +10056,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
     float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -10111,35 +10076,47 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
+    __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 139264;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
+    for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(v_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64], B v_tile_ring_slot_3 [64][128]
+      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
       const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_3;
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      const unsigned char* const dot_b = v_tile_smem;
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
+      for (int ks = 0; ks < 8; ++ks) {
         unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
@@ -10157,29 +10134,20 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
         }
       }
     }
-    const bool pipe_eq = pipe_read == 2;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 2;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
   }
-  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   __half* const store_ptr = out + head_offset;
   __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -10195,7 +10163,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, false, 3> -> attention_128_64_128_false_3_sm90a ----
+// ---- attention<128, 128, 128, false, 3> -> attention_128_128_128_false_3_sm90a ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = spatial<8>, each element held by 32 threads
@@ -10209,22 +10177,23 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_aligned(cons
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
+//   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+__global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  __shared__ __align__(1024) unsigned char smem[49152];
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65536 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int warp = threadIdx.x >> 5;
   const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
   const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int start_m_pid = blockIdx.x;
@@ -10232,9 +10201,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[4];  // tile<128xi32> in L2
+  int offs_m_range[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L2_t1 + reg * 32;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
@@ -10263,12 +10232,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L5
+  int offs_m_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_3[reg] = L2_t1 + reg * 32;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range[(reg % 4)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range_3[(reg % 4)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -10292,164 +10261,190 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_n_range[8];  // tile<64xi32> in L0
+  for (int start_n = 0; start_n < seq_len; start_n += 128) {
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L1
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+    int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
-    const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
+    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128] K-major, B k_tile_smem [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+      // A q_tile_smem [128][128] K-major, B k_tile_smem [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L4, if result
+    float qk[64];  // tile<128x128xf32> in L4, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L5
+      int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[16];  // tile<64xi32> in L5
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L4
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L4
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -10475,15 +10470,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
+    float p_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -10491,10 +10486,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
     float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -10511,40 +10506,56 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
+    __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const v_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
+    unsigned char* const v_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_cvt [128][64] in registers, B v_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
+      // A acc_cvt [128][128] in registers, B v_tile_smem [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[32];  // A in wgmma's register fragment
       dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[1] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
       dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[3] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
       dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[5] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
       dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[7] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
       dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[9] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
       dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[11] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
       dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[13] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[15] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
@@ -10558,7 +10569,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10571,7 +10582,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10584,7 +10595,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10597,7 +10608,59 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -10615,7 +10678,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -10628,7 +10691,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, false, 3> -> attention_128_64_128_false_3_sm90a_aligned ----
+// ---- attention<128, 128, 128, false, 3> -> attention_128_128_128_false_3_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
@@ -10643,23 +10706,23 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a(const 
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 131072 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_ring at 0, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 98304, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+__global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 131072 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229376 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
@@ -10667,9 +10730,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[8];  // tile<128xi32> in L5
+  int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
@@ -10698,12 +10761,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L2
+  int offs_m_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -10735,7 +10798,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
     }
   }
   const float qk_scale = sm_scale * 1.44269502f;
-  unsigned char* const q_tile_smem = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
+  unsigned char* const q_tile_smem = smem + 196608;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
@@ -10747,78 +10810,75 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
     *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  unsigned char* const k_tile_ring = smem + 0;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
-  unsigned char* const v_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool start_n_lt = 0 < seq_len;
-  int offs_n_range[4];  // tile<64xi32> in L3
+  int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
-  int64_t kv_offsets_cvt[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
+  int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
-  int64_t kv_offsets_mul[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-  int64_t kv_offsets_add[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
   int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-  int64_t kv_offsets[32];  // tile<64x128xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+  int64_t kv_offsets[64];  // tile<128x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-  const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
-  const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
+  for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
-  const bool start_n_lt_1 = 64 < seq_len;
-  int offs_n[4];  // tile<64xi32> in L3
+  const bool start_n_lt_1 = 128 < seq_len;
+  int offs_n[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 64 + offs_n_range[reg];
-  int64_t kv_offsets_cvt_2[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_mul_1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+  int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
-  int64_t kv_offsets_add_1[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
-  int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  int64_t kv_offsets_1[64];  // tile<128x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-  const __half* k_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-  bool k_tile_lt_1[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+  bool k_tile_lt_1[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+  const __half* v_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-  unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 16384;  // a stage of the ring
+  for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
+  unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 16384;  // a stage of the ring
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -10831,162 +10891,191 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
   int pipe_write = 2;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
+  for (int start_n = 0; start_n < seq_len; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    const int start_n_ahead = start_n + 128;
+    const int start_n_ahead = start_n + 256;
     const bool start_n_lt_2 = start_n_ahead < seq_len;
-    int offs_n_1[4];  // tile<64xi32> in L3
+    int offs_n_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_n_range[reg];
-    int64_t kv_offsets_cvt_3[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
-    int64_t kv_offsets_add_2[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
-    int64_t kv_offsets_2[32];  // tile<64x128xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    int64_t kv_offsets_2[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-    const __half* k_tile_ptr_2[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[4];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
+    bool k_tile_lt_2[8];  // tile<128x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
+    const __half* v_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_3 [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+      // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_3 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_ring_slot_3;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L1, if result
+    float qk[64];  // tile<128x128xf32> in L1, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L2
+      int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_2[16];  // tile<64xi32> in L2
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_2[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L1
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -11012,15 +11101,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
+    float p_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -11028,10 +11117,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
     float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -11048,9 +11137,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
+    __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -11058,24 +11147,40 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
+      // A acc_cvt [128][128] in registers, B v_tile_ring_slot_3 [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[32];  // A in wgmma's register fragment
       dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[1] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
       dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[3] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
       dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[5] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
       dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[7] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
       dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[9] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
       dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[11] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
       dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[13] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[15] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_ring_slot_3;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
@@ -11089,7 +11194,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11102,7 +11207,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11115,7 +11220,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11128,7 +11233,59 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -11156,7 +11313,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -11173,7 +11330,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, false, 3> -> attention_128_64_128_false_3_sm90a_tma ----
+// ---- attention<128, 128, 128, false, 3> -> attention_128_128_128_false_3_sm90a_tma ----
 // 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
@@ -11195,36 +11352,36 @@ __global__ void __launch_bounds__(256) attention_128_64_128_false_3_sm90a_aligne
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 131120 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_ring at 0, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 29
-//   v_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   q_tile_smem at 98304, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
-//   start_n_full at 131072, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 131096, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 29
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 30
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 229400, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 131120 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229424 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int head_offset_pid = blockIdx.y;
-  unsigned char* const q_tile_smem = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-  unsigned char* const k_tile_ring = smem + 0;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
-  unsigned char* const v_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
-  unsigned char* const start_n_full = smem + 131072;  // 3 mbarriers, 24 bytes
+  unsigned char* const q_tile_smem = smem + 196608;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
+  unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  unsigned char* const start_n_full = smem + 229376;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 131096;  // 3 mbarriers, 24 bytes
+  unsigned char* const start_n_empty = smem + 229400;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
@@ -11235,9 +11392,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
     const int start_m = start_m_pid * 128;
     const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
     const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[8];  // tile<128xi32> in L5
+    int offs_m_range[32];  // tile<128xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+    for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
     int offs_m_range_1[2];  // tile<128xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
@@ -11266,12 +11423,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
     const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_m_range_3[32];  // tile<128xi32> in L2
+    int offs_m_range_3[8];  // tile<128xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
     const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
     bool q_tile_lt[2];  // tile<128x1xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -11320,112 +11477,141 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
     int pipe_read_first;
     int pipe_phase_first;
     float alpha_first[2];  // tile<128xf32> in L0, if result
-    __half start_n_if[32];  // tile<128x64xf16> in L1, if result
+    __half start_n_if[64];  // tile<128x128xf16> in L1, if result
     int pipe_read_first_1;
     if (start_n_lt) {
       tilecc::mbarrier_wait(start_n_full, 0);
       tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 32) by other warps
-      unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
-      int offs_n_range[16];  // tile<64xi32> in L2
+      unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
+      bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      bool valid_lt[16];  // tile<1x64xi1> in L1
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
+      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_range[reg] < seq_len;
-      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+      for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
       {
-        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      float qk[32];  // tile<128x64xf32> in L1
+      float qk[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) {
-        m_new_max[reg] = qk[reg * 16];
+        m_new_max[reg] = qk[reg * 32];
         #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
         }
       }
       #pragma unroll
@@ -11451,15 +11637,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-      float p_mul[32];  // tile<128x64xf32> in L1
+      float p_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-      float p_sub[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+      float p_sub[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-      float p[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+      float p[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+      for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
       float l_i_mul[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = 0.0f * alpha[reg];
@@ -11467,10 +11653,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float l_i_sum[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum[reg] = p[reg * 16];
+        l_i_sum[reg] = p[reg * 32];
         #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
         }
       }
       #pragma unroll
@@ -11487,9 +11673,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float l_i[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_mul[reg] + l_i_sum[reg];
-      __half acc_cvt[32];  // tile<128x64xf16> in L1
+      __half acc_cvt[64];  // tile<128x128xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
       const int pipe_sel = false ? 0 : 1;
       const int pipe_sel_1 = false ? 1 : 0;
       #pragma unroll
@@ -11501,7 +11687,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = alpha[reg];
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) start_n_if[reg] = acc_cvt[reg];
+      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = acc_cvt[reg];
       pipe_read_first_1 = 0;
     } else {
       #pragma unroll
@@ -11513,7 +11699,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = 0.0f;
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
+      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
       pipe_read_first_1 = 0;
     }
     tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
@@ -11534,122 +11720,170 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
     float alpha_prev[2];  // tile<128xf32> in L0, carried
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_first[reg];
-    __half cvt_prev[32];  // tile<128x64xf16> in L1, carried
+    __half cvt_prev[64];  // tile<128x128xf16> in L1, carried
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) cvt_prev[reg] = start_n_if[reg];
+    for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = start_n_if[reg];
     int pipe_read_prev = pipe_read_first_1;
-    for (int start_n = 64; start_n < seq_len; start_n += 64) {
+    for (int start_n = 128; start_n < seq_len; start_n += 128) {
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
+      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
       float acc_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 32)];
       tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
-      float qk_dot_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_dot_1[reg] = 0.0f;
+      for (int reg = 0; reg < 64; ++reg) qk_dot_1[reg] = 0.0f;
       {
-        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot_1;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
       }
-      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read_prev * 16384;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read_prev * 32768;  // a stage of the ring
       float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        // A cvt_prev [128][64] in registers, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-        unsigned dot_a[16];  // A in wgmma's register fragment
+        // A cvt_prev [128][128] in registers, B v_tile_ring_slot [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+        unsigned dot_a[32];  // A in wgmma's register fragment
         dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
-        dot_a[1] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
+        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
         dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
-        dot_a[3] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
+        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
         dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
-        dot_a[5] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
+        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
         dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
-        dot_a[7] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
+        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
         dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
-        dot_a[9] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
+        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
         dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
-        dot_a[11] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
+        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
         dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
-        dot_a[13] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
+        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
         dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
-        dot_a[15] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
+        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
+        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
+        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
+        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
+        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
+        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
+        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
+        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
+        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
+        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
+        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
+        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
+        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
+        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
+        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
+        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
+        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
@@ -11663,7 +11897,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11676,7 +11910,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11689,7 +11923,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11702,44 +11936,93 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
       }
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
       const int64_t valid_cvt = static_cast<int64_t>(start_n);
-      const int64_t valid_add = valid_cvt + int64_t(64ll);
+      const int64_t valid_add = valid_cvt + int64_t(128ll);
       const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
       const bool valid_all = valid_add <= valid_cvt_1;
-      float qk_1[32];  // tile<128x64xf32> in L1, if result
+      float qk_1[64];  // tile<128x128xf32> in L1, if result
       if (valid_all) {  // valid is true in every element: the select is skipped
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk_1[reg] = qk_dot_1[reg];
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
       } else {
-        int offs_n_range_1[16];  // tile<64xi32> in L2
+        int offs_n[32];  // tile<128xi32> in L2
         #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-        int offs_n[16];  // tile<64xi32> in L2
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
         #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range_1[reg];
-        bool valid_lt_1[16];  // tile<1x64xi1> in L1
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+        float qk_sel[64];  // tile<128x128xf32> in L1
         #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-        float qk_sel[32];  // tile<128x64xf32> in L1
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt_1[(reg % 32)] ? qk_dot_1[reg] : (-tilecc::inf());
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt_1[(reg % 16)] ? qk_dot_1[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk_1[reg] = qk_sel[reg];
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
       }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) {
-        m_new_max_1[reg] = qk_1[reg * 16];
+        m_new_max_1[reg] = qk_1[reg * 32];
         #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], qk_1[reg * 16 + reg2]);
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], qk_1[reg * 32 + reg2]);
         }
       }
       #pragma unroll
@@ -11765,15 +12048,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float alpha_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_1[reg] = tilecc::fast_exp2(alpha_sub_1[reg]);
-      float p_mul_1[32];  // tile<128x64xf32> in L1
+      float p_mul_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
-      float p_sub_1[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
+      float p_sub_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 16)];
-      float p_1[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 32)];
+      float p_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
+      for (int reg = 0; reg < 64; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
       float l_i_mul_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) l_i_mul_1[reg] = l_i_1[reg] * alpha_1[reg];
@@ -11781,10 +12064,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float l_i_sum_1[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum_1[reg] = p_1[reg * 16];
+        l_i_sum_1[reg] = p_1[reg * 32];
         #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          l_i_sum_1[reg] = l_i_sum_1[reg] + p_1[reg * 16 + reg2];
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          l_i_sum_1[reg] = l_i_sum_1[reg] + p_1[reg * 32 + reg2];
         }
       }
       #pragma unroll
@@ -11801,9 +12084,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float l_i_2[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) l_i_2[reg] = l_i_mul_1[reg] + l_i_sum_1[reg];
-      __half acc_cvt_1[32];  // tile<128x64xf16> in L1
+      __half acc_cvt_1[64];  // tile<128x128xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_cvt_1[reg] = tilecc::cvt_f16(p_1[reg]);
+      for (int reg = 0; reg < 64; ++reg) acc_cvt_1[reg] = tilecc::cvt_f16(p_1[reg]);
       const bool pipe_eq = pipe_read == 2;
       const int pipe_add = pipe_read + 1;
       const int pipe_sel_2 = pipe_eq ? 0 : pipe_add;
@@ -11825,9 +12108,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float alpha_prev_next[2];
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_prev_next[reg] = alpha_1[reg];
-      __half cvt_prev_next[32];
+      __half cvt_prev_next[64];
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) cvt_prev_next[reg] = acc_cvt_1[reg];
+      for (int reg = 0; reg < 64; ++reg) cvt_prev_next[reg] = acc_cvt_1[reg];
       const int pipe_read_prev_next = pipe_read;
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_next[reg];
@@ -11840,7 +12123,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_prev_next[reg];
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) cvt_prev[reg] = cvt_prev_next[reg];
+      for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = cvt_prev_next[reg];
       pipe_read_prev = pipe_read_prev_next;
     }
     if (warp < 4) {  // warps 0..3
@@ -11851,29 +12134,45 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
       float acc_mul_1[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc[reg] * alpha_prev[(reg / 32)];
-      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_read_prev * 16384;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_read_prev * 32768;  // a stage of the ring
       float acc_3[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_mul_1[reg];
       {
-        // A cvt_prev [128][64] in registers, B v_tile_ring_slot_1 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-        unsigned dot_a[16];  // A in wgmma's register fragment
+        // A cvt_prev [128][128] in registers, B v_tile_ring_slot_1 [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+        unsigned dot_a[32];  // A in wgmma's register fragment
         dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
-        dot_a[1] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
+        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
         dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
-        dot_a[3] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
+        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
         dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
-        dot_a[5] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
+        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
         dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
-        dot_a[7] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
+        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
         dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
-        dot_a[9] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
+        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
         dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
-        dot_a[11] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
+        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
         dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
-        dot_a[13] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
+        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
         dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
-        dot_a[15] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
+        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
+        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
+        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
+        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
+        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
+        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
+        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
+        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
+        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
+        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
+        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
+        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
+        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
+        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
+        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
+        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
+        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot_1;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
@@ -11887,7 +12186,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11900,7 +12199,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11913,7 +12212,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11926,7 +12225,59 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -11944,7 +12295,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
     for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
     __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
     float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
@@ -11962,18 +12313,18 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
     if (warp >= 8 && warp < 9) {  // warp 8
       int load_slot = 0;
       int load_phase = 0;
-      for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 64) {
+      for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 128) {
         const int start_n_xor = load_phase ^ 1;
         tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
-        const int start_n_div = start_n_1 / 64;
-        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 32768);
-        unsigned char* const k_tile_ring_slot_2 = k_tile_ring + load_slot * 16384;  // a stage of the ring
-        const int start_n_mul = start_n_div * 64;
+        const int start_n_div = start_n_1 / 128;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 65536);
+        unsigned char* const k_tile_ring_slot_2 = k_tile_ring + load_slot * 32768;  // a stage of the ring
+        const int start_n_mul = start_n_div * 128;
         if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_2, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_2 + 8192, &k_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
-        unsigned char* const v_tile_ring_slot_2 = v_tile_ring + load_slot * 16384;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_2 + 16384, &k_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_2 = v_tile_ring + load_slot * 32768;  // a stage of the ring
         if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_2, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_2 + 8192, &v_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_2 + 16384, &v_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
         const bool start_n_eq = load_slot == 2;
         const int start_n_add = load_slot + 1;
         const int start_n_sel = start_n_eq ? 0 : start_n_add;
@@ -11987,7 +12338,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, true, 2> -> attention_128_64_128_true_2 ----
+// ---- attention<128, 128, 128, true, 3> -> attention_128_128_128_true_3 ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = spatial<8>, each element held by 32 threads
@@ -12001,20 +12352,20 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_false_3_sm90a_tma
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 70656 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 34816, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 53248, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 38
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 70656 bytes, set by the launcher
+__global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int warp = threadIdx.x >> 5;
   const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int L4_wm = warp;  // warp row of L4
@@ -12025,9 +12376,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[4];  // tile<128xi32> in L2
+  int offs_m_range[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L2_t1 + reg * 32;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
@@ -12056,12 +12407,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L5
+  int offs_m_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_3[reg] = L2_t1 + reg * 32;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range[(reg % 4)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range_3[(reg % 4)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -12086,66 +12437,63 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_n_range[8];  // tile<64xi32> in L0
+  for (int start_n = 0; start_n < end_n_min; start_n += 128) {
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L1
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+    int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
-    const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 34816;  // [64][128] f16, 272-byte rows, 17408 bytes
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 38) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
+    float qk_dot[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128], B k_tile_smem transposed [64][128]
+      // A q_tile_smem [128][128], B k_tile_smem transposed [128][128]
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
-      // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
+        for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -12154,55 +12502,52 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 32 + 2 * ni], qk_dot[(2 * mi) * 32 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 32 + 2 * ni], qk_dot[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
     const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
     const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
     const bool valid_and = (valid_le && valid_le_1);
     const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
     const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L4, if result
+    float qk[64];  // tile<128x128xf32> in L4, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L5
+      int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[16];  // tile<64xi32> in L5
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L4
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L4
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L4
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L4
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -12228,15 +12573,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
+    float p_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -12244,10 +12589,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
     float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -12264,39 +12609,39 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
+    __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 34816;  // [128][64] f16, 144-byte rows, 18432 bytes
-    unsigned char* const v_tile_smem = smem + 53248;  // [64][128] f16, 272-byte rows, 17408 bytes
+    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
+    for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
     __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64], B v_tile_smem [64][128]
+      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
       const unsigned char* const dot_a = acc_smem_smem;
       const unsigned char* const dot_b = v_tile_smem;
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
+      for (int ks = 0; ks < 8; ++ks) {
         unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
@@ -12327,7 +12672,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -12339,7 +12684,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, true, 2> -> attention_128_64_128_true_2_aligned ----
+// ---- attention<128, 128, 128, true, 3> -> attention_128_128_128_true_3_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
@@ -12350,24 +12695,24 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2(const __half*
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 29: 8 x f16 = 16 bytes per access
+//   load at line 30: 8 x f16 = 16 bytes per access
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   k_tile_ring at 34816, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 69632, 34816 bytes ([64][128] f16, 272-byte rows, 2 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
+__global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_wm = warp;  // warp row of L1
@@ -12378,9 +12723,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[8];  // tile<128xi32> in L5
+  int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
@@ -12409,12 +12754,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L2
+  int offs_m_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -12459,45 +12804,6 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
     *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
   }
-  unsigned char* const k_tile_ring = smem + 34816;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
-  unsigned char* const v_tile_ring = smem + 69632;  // [64][128] f16, 272-byte rows, 2 stages of 17408 bytes, 34816 bytes
-  const bool start_n_lt = 0 < end_n_min;
-  int offs_n_range[4];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
-  int64_t kv_offsets_cvt[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
-  int64_t kv_offsets_mul[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-  int64_t kv_offsets_add[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
-  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-  int64_t kv_offsets[32];  // tile<64x128xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-  const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[4];  // tile<64x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
-  const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 17408;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 17408;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
@@ -12507,66 +12813,113 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
   float acc[64];  // tile<128x128xf32> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n_min;
-    int offs_n[4];  // tile<64xi32> in L3
+  for (int start_n = 0; start_n < end_n_min; start_n += 128) {
+    int offs_n[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = start_n_ahead + offs_n_range[reg];
-    int64_t kv_offsets_cvt_2[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
-    int64_t kv_offsets_add_1[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
-    int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-    const __half* k_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+    int64_t kv_offsets[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[4];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<128x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 17408;  // a stage of the ring
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 17408;  // a stage of the ring
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(k_tile_ptr[reg]);
+        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        k_tile[reg] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 17408;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 17408;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(v_tile_ptr[reg]);
+        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        v_tile[reg] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(k_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128], B k_tile_ring_slot_2 transposed [64][128]
+      // A q_tile_smem [128][128], B k_tile_smem transposed [128][128]
       const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
+      const unsigned char* const dot_b = k_tile_smem;
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
+        unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
           tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
+        for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 127) + (lane & 7)) * 272 + ks * 32 + ((lane >> 3) & 1) * 16);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -12575,55 +12928,52 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi) {
           #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+          for (int ni = 0; ni < 16; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 32 + 2 * ni], qk_dot[(2 * mi) * 32 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 32 + 2 * ni], qk_dot[(2 * mi + 1) * 32 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
         }
       }
     }
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
     const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
     const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
     const bool valid_and = (valid_le && valid_le_1);
     const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
     const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L1, if result
+    float qk[64];  // tile<128x128xf32> in L1, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L2
+      int offs_n_1[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[16];  // tile<64xi32> in L2
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L1
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L1
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -12649,15 +12999,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
+    float p_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -12665,10 +13015,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
     float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -12685,35 +13035,47 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
+    __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
+    for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(v_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][64], B v_tile_ring_slot_2 [64][128]
+      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
       const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      const unsigned char* const dot_b = v_tile_smem;
+      // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
+      for (int ks = 0; ks < 8; ++ks) {
         unsigned frag_a[1][4], frag_b[16][2];
         #pragma unroll
         for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 272 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 16; ni += 2) {
           unsigned frag_pair[4];
@@ -12731,29 +13093,20 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
         }
       }
     }
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
   }
-  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   __half* const store_ptr = out + head_offset;
   __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -12769,7 +13122,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, true, 2> -> attention_128_64_128_true_2_sm90a ----
+// ---- attention<128, 128, 128, true, 3> -> attention_128_128_128_true_3_sm90a ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = spatial<8>, each element held by 32 threads
@@ -12783,22 +13136,23 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_aligned(const
 //   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 32768, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
+//   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+__global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  __shared__ __align__(1024) unsigned char smem[49152];
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 65536 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int warp = threadIdx.x >> 5;
   const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
   const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
   const int start_m_pid = blockIdx.x;
@@ -12806,9 +13160,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[4];  // tile<128xi32> in L2
+  int offs_m_range[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L2_t1 + reg * 32;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
@@ -12837,12 +13191,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L5
+  int offs_m_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_3[reg] = L2_t1 + reg * 32;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range[(reg % 4)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 4)] + offs_m_range_3[(reg % 4)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -12868,176 +13222,202 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_n_range[8];  // tile<64xi32> in L0
+  for (int start_n = 0; start_n < end_n_min; start_n += 128) {
+    int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-    int64_t kv_offsets[32];  // tile<64x128xi64> in L1
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+    int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
-    const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[16];  // tile<128x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 16; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 4)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[32];  // tile<64x128xf16> in L1, one element per access
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<128x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
     __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
+    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128] K-major, B k_tile_smem [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+      // A q_tile_smem [128][128] K-major, B k_tile_smem [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
     const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
     const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
     const bool valid_and = (valid_le && valid_le_1);
     const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
     const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L4, if result
+    float qk[64];  // tile<128x128xf32> in L4, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L5
+      int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[16];  // tile<64xi32> in L5
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L4
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L4
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L4
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L4
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L4
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L4
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -13063,15 +13443,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
     float alpha[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
+    float p_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -13079,10 +13459,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
     float l_i_sum[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -13099,40 +13479,56 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
     float l_i_1[2];  // tile<128xf32> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
+    __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const v_tile_smem = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
+    unsigned char* const v_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_cvt [128][64] in registers, B v_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
+      // A acc_cvt [128][128] in registers, B v_tile_smem [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[32];  // A in wgmma's register fragment
       dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[1] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
       dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[3] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
       dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[5] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
       dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[7] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
       dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[9] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
       dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[11] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
       dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[13] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[15] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_smem;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
@@ -13146,7 +13542,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13159,7 +13555,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13172,7 +13568,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13185,7 +13581,59 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -13203,7 +13651,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -13216,7 +13664,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, true, 2> -> attention_128_64_128_true_2_sm90a_aligned ----
+// ---- attention<128, 128, 128, true, 3> -> attention_128_128_128_true_3_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
@@ -13231,23 +13679,23 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a(const _
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+__global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229376 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
@@ -13255,9 +13703,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[8];  // tile<128xi32> in L5
+  int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int offs_m_range_1[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
@@ -13286,12 +13734,12 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[32];  // tile<128xi32> in L2
+  int offs_m_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
   bool q_tile_lt[2];  // tile<128x1xi1> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -13325,7 +13773,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
   const float qk_scale = sm_scale * 1.44269502f;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-  unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
+  unsigned char* const q_tile_smem = smem + 196608;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
@@ -13337,44 +13785,75 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
     *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  unsigned char* const k_tile_ring = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
-  unsigned char* const v_tile_ring = smem + 65536;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
+  unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool start_n_lt = 0 < end_n_min;
-  int offs_n_range[4];  // tile<64xi32> in L3
+  int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n_range[reg] = L3_t0 + reg * 16;
-  int64_t kv_offsets_cvt[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
+  int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
-  int64_t kv_offsets_mul[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
-  int64_t kv_offsets_add[4];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
   int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range[reg]);
-  int64_t kv_offsets[32];  // tile<64x128xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+  int64_t kv_offsets[64];  // tile<128x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-  const __half* k_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
-  const __half* v_tile_ptr[32];  // tile<64x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
+  for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  tilecc::cp_async_commit();
+  const bool start_n_lt_1 = 128 < end_n_min;
+  int offs_n[8];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+  int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  int64_t kv_offsets_1[64];  // tile<128x128xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+  bool k_tile_lt_1[8];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+  const __half* v_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
+  unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -13386,175 +13865,204 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
-  int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  int pipe_write = 2;
+  for (int start_n = 0; start_n < end_n_min; start_n += 128) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n_min;
-    int offs_n[4];  // tile<64xi32> in L3
+    const int start_n_ahead = start_n + 256;
+    const bool start_n_lt_2 = start_n_ahead < end_n_min;
+    int offs_n_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n[reg] = start_n_ahead + offs_n_range[reg];
-    int64_t kv_offsets_cvt_2[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
+    int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
-    int64_t kv_offsets_add_1[4];  // tile<64x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
-    int64_t kv_offsets_1[32];  // tile<64x128xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    int64_t kv_offsets_2[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
-    const __half* k_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[4];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
+    bool k_tile_lt_2[8];  // tile<128x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
+    const __half* v_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_2 [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+      // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_3 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
+      const unsigned char* const dot_b = k_tile_ring_slot_3;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
                      "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
                      "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                    : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
     const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
     const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
     const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
     const bool valid_and = (valid_le && valid_le_1);
     const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
     const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L1, if result
+    float qk[64];  // tile<128x128xf32> in L1, if result
     if (valid_all) {  // valid is true in every element: the select is skipped
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[16];  // tile<64xi32> in L2
+      int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[16];  // tile<64xi32> in L2
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_n_range_1[reg];
-      bool valid_lt[16];  // tile<1x64xi1> in L1
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L1
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_sel[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
+      m_new_max[reg] = qk[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
       }
     }
     #pragma unroll
@@ -13580,15 +14088,15 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
     float alpha[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
+    float p_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
     float l_i_mul[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
@@ -13596,10 +14104,10 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
     float l_i_sum[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
       }
     }
     #pragma unroll
@@ -13616,9 +14124,9 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
     float l_i_1[2];  // tile<128xf32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
+    __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -13626,25 +14134,41 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
+      // A acc_cvt [128][128] in registers, B v_tile_ring_slot_3 [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+      unsigned dot_a[32];  // A in wgmma's register fragment
       dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[1] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
       dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[3] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
       dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[5] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
       dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[7] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
       dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[9] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
       dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[11] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
       dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[13] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
+      dot_a[15] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+      const unsigned char* const dot_b = v_tile_ring_slot_3;
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13657,7 +14181,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13670,7 +14194,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13683,7 +14207,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13696,15 +14220,67 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                     "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                     "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                     "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                     "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
                      "n"(1));
       tilecc::wgmma_commit();
     }
     tilecc::wgmma_wait<0>();
-    const bool pipe_eq = pipe_read == 1;
+    const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
+    const bool pipe_eq_1 = pipe_write == 2;
     const int pipe_add_1 = pipe_write + 1;
     const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
     #pragma unroll
@@ -13724,7 +14300,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
   for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
   __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -13741,7 +14317,7 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
 }
 }  // namespace tilecc_kernels
 
-// ---- attention<128, 64, 128, true, 2> -> attention_128_64_128_true_2_sm90a_tma ----
+// ---- attention<128, 128, 128, true, 3> -> attention_128_128_128_true_3_sm90a_tma ----
 // 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
@@ -13759,25 +14335,29 @@ __global__ void __launch_bounds__(256) attention_128_64_128_true_2_sm90a_aligned
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_ring at 32768, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 29
-//   v_tile_ring at 65536, 32768 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes): box copied by TMA at line 30
-//   start_n_full at 98304, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 98320, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for
+// the first only (wait_group 1) and computes on it while the second runs.
+// Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
+// group's work on a result overlaps the next group's wgmma.
+// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 29
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 30
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 229400, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98336 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229424 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
@@ -13785,25 +14365,25 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
   const int head_offset_pid = blockIdx.y;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-  unsigned char* const q_tile_smem = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-  unsigned char* const k_tile_ring = smem + 32768;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
-  unsigned char* const v_tile_ring = smem + 65536;  // [64][128] f16, 256-byte rows, 128B swizzle, 2 stages of 16384 bytes, 32768 bytes
-  unsigned char* const start_n_full = smem + 98304;  // 2 mbarriers, 16 bytes
+  unsigned char* const q_tile_smem = smem + 196608;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
+  unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  unsigned char* const start_n_full = smem + 229376;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
-    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
+    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 98320;  // 2 mbarriers, 16 bytes
+  unsigned char* const start_n_empty = smem + 229400;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
-    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
+    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
   tilecc::fence_mbarrier_init();
   __syncthreads();  // the mbarriers are initialised before either role waits on them
   if (warp < 8) {  // warps 0..7
     tilecc::setmaxnreg_inc<232>();
     const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
     const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[8];  // tile<128xi32> in L5
+    int offs_m_range[32];  // tile<128xi32> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range[reg] = L5_t1 * 8 + reg;
+    for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
     int offs_m_range_1[2];  // tile<128xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
@@ -13832,12 +14412,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
     const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_m_range_3[32];  // tile<128xi32> in L2
+    int offs_m_range_3[8];  // tile<128xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_m_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
     const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
     bool q_tile_lt[2];  // tile<128x1xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
@@ -13880,149 +14460,153 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
       *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
-    float m_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-    float l_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-    float acc[64];  // tile<128x128xf32> in L1, carried
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
-    int pipe_read = 0;
-    int pipe_phase = 0;
-    for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    const bool start_n_lt = 0 < end_n_min;
+    float m_i_first[2];  // tile<128xf32> in L0, if result
+    float l_i_first[2];  // tile<128xf32> in L0, if result
+    int pipe_read_first;
+    int pipe_phase_first;
+    float alpha_first[2];  // tile<128xf32> in L0, if result
+    __half start_n_if[64];  // tile<128x128xf16> in L1, if result
+    int pipe_read_first_1;
+    if (start_n_lt) {
+      tilecc::mbarrier_wait(start_n_full, 0);
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 32) by other warps
+      unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
+      bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
+      bool valid_ge[64];  // tile<128x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_m_range[(reg % 32)];
+      bool valid[64];  // tile<128x128xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
       {
-        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [64][128] K-major; 8 k steps x 1 m64n64k16 per warp group
+        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
                        "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8224, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8256, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
                        "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
                      : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8288, 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      const int64_t valid_cvt = static_cast<int64_t>(start_n);
-      const int64_t valid_add = valid_cvt + int64_t(64ll);
-      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-      const bool valid_le = valid_add <= valid_cvt_1;
-      const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
-      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
-      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
-      const bool valid_and = (valid_le && valid_le_1);
-      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
-      const bool valid_all = (valid_and && valid_le_2);
-      float qk[32];  // tile<128x64xf32> in L1, if result
-      if (valid_all) {  // valid is true in every element: the select is skipped
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-      } else {
-        int offs_n_range[16];  // tile<64xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-        int offs_n[16];  // tile<64xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_n_range[reg];
-        bool valid_lt[16];  // tile<1x64xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-        bool valid_ge[32];  // tile<128x64xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-        bool valid[32];  // tile<128x64xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-        float qk_sel[32];  // tile<128x64xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-      }
+      float qk[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) {
-        m_new_max[reg] = qk[reg * 16];
+        m_new_max[reg] = qk[reg * 32];
         #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
         }
       }
       #pragma unroll
@@ -14041,33 +14625,33 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
       for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
       float m_new[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_mul[reg]);
       float alpha_sub[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = (-tilecc::inf()) - m_new[reg];
       float alpha[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-      float p_mul[32];  // tile<128x64xf32> in L1
+      float p_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-      float p_sub[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+      float p_sub[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-      float p[32];  // tile<128x64xf32> in L1
+      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+      float p[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+      for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
       float l_i_mul[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = 0.0f * alpha[reg];
       // sum along axis 1: in-thread, then lanes (shuffles)
       float l_i_sum[2];  // tile<128xf32> in L0
       #pragma unroll
       for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum[reg] = p[reg * 16];
+        l_i_sum[reg] = p[reg * 32];
         #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
         }
       }
       #pragma unroll
@@ -14081,37 +14665,220 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
           l_i_sum[reg] = l_i_sum[reg] + other;
         }
       }
-      float l_i_1[2];  // tile<128xf32> in L0
+      float l_i[2];  // tile<128xf32> in L0
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-      __half acc_cvt[32];  // tile<128x64xf16> in L1
+      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_mul[reg] + l_i_sum[reg];
+      __half acc_cvt[64];  // tile<128x128xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      const int pipe_sel = false ? 0 : 1;
+      const int pipe_sel_1 = false ? 1 : 0;
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i_first[reg] = m_new[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_first[reg] = l_i[reg];
+      pipe_read_first = pipe_sel;
+      pipe_phase_first = pipe_sel_1;
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = alpha[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = acc_cvt[reg];
+      pipe_read_first_1 = 0;
+    } else {
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i_first[reg] = (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_first[reg] = 0.0f;
+      pipe_read_first = 0;
+      pipe_phase_first = 0;
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = 0.0f;
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
+      pipe_read_first_1 = 0;
+    }
+    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    if (warp >= 4 && warp < 8) {  // warps 4..7
+      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
+    }
+    float m_i[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_first[reg];
+    float l_i_1[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_first[reg];
+    int pipe_read = pipe_read_first;
+    int pipe_phase = pipe_phase_first;
+    float acc[64];  // tile<128x128xf32> in L1, carried
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+    float alpha_prev[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_first[reg];
+    __half cvt_prev[64];  // tile<128x128xf16> in L1, carried
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = start_n_if[reg];
+    int pipe_read_prev = pipe_read_first_1;
+    for (int start_n = 128; start_n < end_n_min; start_n += 128) {
+      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
       float acc_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
+      for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 32)];
+      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
+      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk_dot_1[reg] = 0.0f;
+      {
+        // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
+        const unsigned char* const dot_a = q_tile_smem;
+        const unsigned char* const dot_b = k_tile_ring_slot_1;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
+                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
+                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
+                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
+                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
+                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
+                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
+                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read_prev * 32768;  // a stage of the ring
       float acc_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
       {
-        // A acc_cvt [128][64] in registers, B v_tile_ring_slot [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-        unsigned dot_a[16];  // A in wgmma's register fragment
-        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-        dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
-        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-        dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
-        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-        dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
-        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-        dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
-        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-        dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
-        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-        dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
-        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-        dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
-        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-        dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+        // A cvt_prev [128][128] in registers, B v_tile_ring_slot [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+        unsigned dot_a[32];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
+        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
+        dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
+        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
+        dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
+        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
+        dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
+        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
+        dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
+        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
+        dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
+        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
+        dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
+        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
+        dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
+        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
+        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
+        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
+        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
+        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
+        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
+        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
+        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
+        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
+        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
+        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
+        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
+        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
+        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
+        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
+        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
+        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot;
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
@@ -14125,7 +14892,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14138,7 +14905,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14151,7 +14918,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14164,25 +14931,370 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[32]), "+f"(acc_1[33]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[34]), "+f"(acc_1[35]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[36]), "+f"(acc_1[37]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[38]), "+f"(acc_1[39]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[40]), "+f"(acc_1[41]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[42]), "+f"(acc_1[43]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[44]), "+f"(acc_1[45]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[46]), "+f"(acc_1[47]),
+                       "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[48]), "+f"(acc_1[49]), "+f"(acc_1[18]), "+f"(acc_1[19]), "+f"(acc_1[50]), "+f"(acc_1[51]),
+                       "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[52]), "+f"(acc_1[53]), "+f"(acc_1[22]), "+f"(acc_1[23]), "+f"(acc_1[54]), "+f"(acc_1[55]),
+                       "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
+                       "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
+                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
+      tilecc::wgmma_wait<1>();
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(128ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_le = valid_add <= valid_cvt_1;
+      const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
+      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+      const bool valid_and = (valid_le && valid_le_1);
+      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+      const bool valid_all = (valid_and && valid_le_2);
+      float qk_1[64];  // tile<128x128xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
+      } else {
+        int offs_n[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
+      }
+      // max along axis 1: in-thread, then lanes (shuffles)
+      float m_new_max_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        m_new_max_1[reg] = qk_1[reg * 32];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], qk_1[reg * 32 + reg2]);
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max_1[reg], 1);
+          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max_1[reg], 2);
+          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
+        }
+      }
+      float m_new_mul_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul_1[reg] = m_new_max_1[reg] * qk_scale;
+      float m_new_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_mul_1[reg]);
+      float alpha_sub_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_sub_1[reg] = m_i[reg] - m_new_1[reg];
+      float alpha_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_1[reg] = tilecc::fast_exp2(alpha_sub_1[reg]);
+      float p_mul_1[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
+      float p_sub_1[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 32)];
+      float p_1[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
+      float l_i_mul_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_mul_1[reg] = l_i_1[reg] * alpha_1[reg];
+      // sum along axis 1: in-thread, then lanes (shuffles)
+      float l_i_sum_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        l_i_sum_1[reg] = p_1[reg * 32];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 32; ++reg2) {
+          l_i_sum_1[reg] = l_i_sum_1[reg] + p_1[reg * 32 + reg2];
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum_1[reg], 1);
+          l_i_sum_1[reg] = l_i_sum_1[reg] + other;
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum_1[reg], 2);
+          l_i_sum_1[reg] = l_i_sum_1[reg] + other;
+        }
+      }
+      float l_i_2[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_2[reg] = l_i_mul_1[reg] + l_i_sum_1[reg];
+      __half acc_cvt_1[64];  // tile<128x128xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_cvt_1[reg] = tilecc::cvt_f16(p_1[reg]);
+      const bool pipe_eq = pipe_read == 2;
+      const int pipe_add = pipe_read + 1;
+      const int pipe_sel_2 = pipe_eq ? 0 : pipe_add;
+      const int pipe_xor = pipe_phase ^ 1;
+      const int pipe_sel_3 = pipe_eq ? pipe_xor : pipe_phase;
+      tilecc::wgmma_wait<0>();
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read_prev));
+      float m_i_next[2];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i_next[reg] = m_new_1[reg];
+      float l_i_1_next[2];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1_next[reg] = l_i_2[reg];
+      const int pipe_read_next = pipe_sel_2;
+      const int pipe_phase_next = pipe_sel_3;
+      float acc_next[64];
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_next[reg] = acc_1[reg];
+      float alpha_prev_next[2];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_prev_next[reg] = alpha_1[reg];
+      __half cvt_prev_next[64];
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) cvt_prev_next[reg] = acc_cvt_1[reg];
+      const int pipe_read_prev_next = pipe_read;
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_next[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_1_next[reg];
+      pipe_read = pipe_read_next;
+      pipe_phase = pipe_phase_next;
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_next[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_prev_next[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = cvt_prev_next[reg];
+      pipe_read_prev = pipe_read_prev_next;
+    }
+    if (warp < 4) {  // warps 0..3
+      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
+    }
+    float acc_2[64];  // tile<128x128xf32> in L1, if result
+    if (start_n_lt) {
+      float acc_mul_1[64];  // tile<128x128xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc[reg] * alpha_prev[(reg / 32)];
+      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_read_prev * 32768;  // a stage of the ring
+      float acc_3[64];  // tile<128x128xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_mul_1[reg];
+      {
+        // A cvt_prev [128][128] in registers, B v_tile_ring_slot_1 [128][128] N-major; 8 k steps x 1 m64n128k16 per warp group
+        unsigned dot_a[32];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
+        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
+        dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
+        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
+        dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
+        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
+        dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
+        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
+        dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
+        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
+        dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
+        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
+        dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
+        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
+        dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
+        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
+        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
+        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
+        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
+        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
+        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
+        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
+        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
+        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
+        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
+        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
+        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
+        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
+        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
+        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
+        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
+        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
+        const unsigned char* const dot_b = v_tile_ring_slot_1;
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[32]), "+f"(acc_3[33]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[34]), "+f"(acc_3[35]),
+                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[36]), "+f"(acc_3[37]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[38]), "+f"(acc_3[39]),
+                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[40]), "+f"(acc_3[41]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[42]), "+f"(acc_3[43]),
+                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[44]), "+f"(acc_3[45]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[46]), "+f"(acc_3[47]),
+                       "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[48]), "+f"(acc_3[49]), "+f"(acc_3[18]), "+f"(acc_3[19]), "+f"(acc_3[50]), "+f"(acc_3[51]),
+                       "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[52]), "+f"(acc_3[53]), "+f"(acc_3[22]), "+f"(acc_3[23]), "+f"(acc_3[54]), "+f"(acc_3[55]),
+                       "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
+                       "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
+                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
                        "n"(1));
         tilecc::wgmma_commit();
       }
       tilecc::wgmma_wait<0>();
-      const bool pipe_eq = pipe_read == 1;
-      const int pipe_add = pipe_read + 1;
-      const int pipe_sel = pipe_eq ? 0 : pipe_add;
-      const int pipe_xor = pipe_phase ^ 1;
-      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
-      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read_prev));
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+      for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc_3[reg];
+    } else {
       #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
-      pipe_read = pipe_sel;
-      pipe_phase = pipe_sel_1;
+      for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg];
     }
     __half* const store_ptr = out + head_offset;
     __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
@@ -14190,10 +15302,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
     for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
     __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range_3[(reg % 32)];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
     float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
+    for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
     __half store_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
@@ -14208,19 +15320,19 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_128_true_2_sm90a_tma(
     if (warp >= 8 && warp < 9) {  // warp 8
       int load_slot = 0;
       int load_phase = 0;
-      for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 64) {
+      for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 128) {
         const int start_n_xor = load_phase ^ 1;
         tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
-        const int start_n_div = start_n_1 / 64;
-        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 32768);
-        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 16384;  // a stage of the ring
-        const int start_n_mul = start_n_div * 64;
-        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1 + 8192, &k_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
-        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 16384;  // a stage of the ring
-        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1 + 8192, &v_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
-        const bool start_n_eq = load_slot == 1;
+        const int start_n_div = start_n_1 / 128;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 65536);
+        unsigned char* const k_tile_ring_slot_2 = k_tile_ring + load_slot * 32768;  // a stage of the ring
+        const int start_n_mul = start_n_div * 128;
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_2, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_2 + 16384, &k_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_2 = v_tile_ring + load_slot * 32768;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_2, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_2 + 16384, &v_tile_desc, start_n_full + 8 * (load_slot), 64, start_n_mul, head_offset_pid);
+        const bool start_n_eq = load_slot == 2;
         const int start_n_add = load_slot + 1;
         const int start_n_sel = start_n_eq ? 0 : start_n_add;
         const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
@@ -14397,88 +15509,92 @@ cudaError_t launch_attention_128_128_64_true_3(dim3 grid, cudaStream_t stream, c
   return cudaGetLastError();
 }
 
-cudaError_t launch_attention_128_64_128_false_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_0[] = {64u, 64u, 1u};
+    const uint32_t tilecc_box_0_0[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, k, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
+    const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 131120); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229424); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_128_false_3_sm90a_tma<<<grid, 384, 131120, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma<<<grid, 384, 229424, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 131072); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 229376); status != cudaSuccess)
       return status;
-    ::tilecc_kernels::attention_128_64_128_false_3_sm90a_aligned<<<grid, 256, 131072, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_128_128_false_3_sm90a_aligned<<<grid, 256, 229376, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
-    ::tilecc_kernels::attention_128_64_128_false_3_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::attention_128_128_128_false_3_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 157696); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
       return status;
-    ::tilecc_kernels::attention_128_64_128_false_3_aligned<<<grid, 256, 157696, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_128_128_false_3_aligned<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_false_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
+  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
     return status;
-  ::tilecc_kernels::attention_128_64_128_false_3<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  ::tilecc_kernels::attention_128_128_128_false_3<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
 
-cudaError_t launch_attention_128_64_128_true_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_0[] = {64u, 64u, 1u};
+    const uint32_t tilecc_box_0_0[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, k, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
     static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
+    const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229424); status != cudaSuccess)
         return status;
-      ::tilecc_kernels::attention_128_64_128_true_2_sm90a_tma<<<grid, 384, 98336, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma<<<grid, 384, 229424, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_2_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 229376); status != cudaSuccess)
       return status;
-    ::tilecc_kernels::attention_128_64_128_true_2_sm90a_aligned<<<grid, 256, 98304, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_128_128_true_3_sm90a_aligned<<<grid, 256, 229376, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
-    ::tilecc_kernels::attention_128_64_128_true_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::attention_128_128_128_true_3_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
       return status;
-    ::tilecc_kernels::attention_128_64_128_true_2_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    ::tilecc_kernels::attention_128_128_128_true_3_aligned<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_128_true_2, cudaFuncAttributeMaxDynamicSharedMemorySize, 70656); status != cudaSuccess)
+  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
     return status;
-  ::tilecc_kernels::attention_128_64_128_true_2<<<grid, 256, 70656, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  ::tilecc_kernels::attention_128_128_128_true_3<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
