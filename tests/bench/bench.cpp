@@ -1,8 +1,9 @@
 // Benchmark of the translated samples at the peers' sizes (shared/bench/peers.py): median of
-// CUDA-event timings after warm-up; GB/s for the memory-bound workloads (each input read once,
-// each output written once), TFLOP/s for matmul and attention; a correctness check of sampled
-// outputs against a double reference on fresh random inputs. Prints a table; with OUT set,
-// writes OUT/tilecc_bench.json. Arguments pick workloads: memory, cumsum, matmul, strided, conv, attention (default all).
+// CUDA-event timings after warm-up, L2 flushed before each (<tilecc/bench.hpp>); GB/s for the
+// memory-bound workloads (each input read once, each output written once), TFLOP/s for matmul
+// and attention; a correctness check of sampled outputs against a double reference on fresh
+// random inputs. Prints a table; with OUT set, writes OUT/tilecc_bench.json. Arguments pick
+// workloads: memory, cumsum, matmul, strided, conv, attention (default all).
 #include "attention.h"
 #include "conv_kernels.h"
 #include "cumsum.h"
@@ -17,6 +18,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime_api.h>
+#include <tilecc/bench.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -70,25 +72,15 @@ std::vector<__half> randomHalves(std::size_t n) {
 double f(float x) { return x; }
 double f(__half x) { return __half2float(x); }
 
+// <tilecc/bench.hpp>: 5 warm-ups, the median of 40 CUDA-event timings, L2 flushed before each
+// (as the peers' do_bench).
 float timeMs(const std::function<void()>& launch) {
-  for (int i = 0; i < 5; ++i) launch();
-  CHECK(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<float> ms;
-  for (int i = 0; i < 40; ++i) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float t;
-    CHECK(cudaEventElapsedTime(&t, a, b));
-    ms.push_back(t);
+  const tilecc::bench::stats s = tilecc::bench::time(launch);
+  if (s.error != cudaSuccess) {
+    std::fprintf(stderr, "timing failed: %s\n", cudaGetErrorString(s.error));
+    std::exit(1);
   }
-  CHECK(cudaGetLastError());
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
+  return static_cast<float>(s.median_ms);
 }
 
 struct Row {

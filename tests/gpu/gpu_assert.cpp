@@ -6,7 +6,7 @@
 #include "gpu_check.hpp"
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   std::vector<float> x(256, 1.0f), y(256, 0.0f);
   gpu::buffer<float> dx(x), dy(y);
   GPU_CHECK(launch_checked_scale(dim3(1), nullptr, dx.p, dy.p, 256, 0.0f));  // s == 0 fails the helper's assert

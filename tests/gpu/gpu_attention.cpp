@@ -22,12 +22,12 @@ void run(sample::report& rep, sample::rng& r, int heads, int seq, L launch) {
   GPU_CHECK(launch(dim3(cdiv(seq, BM), heads), nullptr, dq.as<const __half>(), dk.as<const __half>(), dv.as<const __half>(),
                    dout.as<__half>(), seq, scale, stride_head, stride_row));
   gpu::sync();
-  gpu::check(rep, "d=" + std::to_string(D) + (CAUSAL ? " causal" : "") + " bn=" + std::to_string(BN) + " stages=" + std::to_string(STAGES) + " heads=" + std::to_string(heads) + " seq=" + std::to_string(seq),
+  rep.compare_outputs("d=" + std::to_string(D) + (CAUSAL ? " causal" : "") + " bn=" + std::to_string(BN) + " stages=" + std::to_string(STAGES) + " heads=" + std::to_string(heads) + " seq=" + std::to_string(seq),
              dout.get(), twin, 5e-3);
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("attention (GPU vs host twin)");
   sample::rng r;
   run<64, false>(rep, r, 2, 256, launch_attention_128_64_64_false_2);

@@ -24,16 +24,15 @@ void run(sample::report& rep, sample::rng& r, int n, int h, int w, int c, int f,
   GPU_CHECK(launch_conv3x3_128_128_32(grid, nullptr, dx.as<const __half>(), dw.as<const __half>(), dy.as<__half>() + shift, n, h, w,
                                       c, f));
   gpu::sync();
-  gpu::check(rep,
-             std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(w) + "x" + std::to_string(c) + " -> " +
-                 std::to_string(f) + (aligned ? "" : ", misaligned output"),
-             dy.get(), twin, 3e-3);
+  rep.compare_outputs(std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(w) + "x" + std::to_string(c) + " -> " +
+                      std::to_string(f) + (aligned ? "" : ", misaligned output"),
+                      dy.get(), twin, 3e-3);
 }
 
 }  // namespace
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("conv3x3 (GPU vs host twin)");
   sample::rng r;
   run(rep, r, 2, 8, 8, 32, 128, true);
@@ -51,7 +50,7 @@ int main() {
     gpu::buffer<half> dx(x), dy(y);
     GPU_CHECK(launch_gather_div_rem(dim3(programs), nullptr, dx.as<const __half>(), dy.as<__half>(), c, k0));
     gpu::sync();
-    gpu::check(rep, "gather_div_rem: / % & >> in addresses, k0 = " + std::to_string(k0), dy.get(), twin, 0.0);
+    rep.compare_outputs("gather_div_rem: / % & >> in addresses, k0 = " + std::to_string(k0), dy.get(), twin, 0.0);
   }
   return rep.finish();
 }

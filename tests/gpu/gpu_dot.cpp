@@ -33,11 +33,11 @@ void plain(sample::report& rep, sample::rng& r, const char* what, L launch, doub
   if constexpr (std::is_same_v<C, int>)
     rep.expect(what, dc.get() == twin);  // integer products are exact
   else
-    gpu::check(rep, what, dc.get(), twin, tol);
+    rep.compare_outputs(what, dc.get(), twin, tol);
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("dot (GPU vs host twin)");
   sample::rng r;
   using tilecc::bfloat16;
@@ -55,7 +55,7 @@ int main() {
     gpu::buffer<float> da(a), db(b), dc(c);
     GPU_CHECK(launch_dot_tf32(dim3(1), nullptr, da.p, db.p, dc.p));
     gpu::sync();
-    gpu::check(rep, "tf32 64x64x32", dc.get(), twin, 1e-5);
+    rep.compare_outputs("tf32 64x64x32", dc.get(), twin, 1e-5);
   }
   {
     auto a = sample::random_vector<half>(r, 32 * 32), b = sample::random_vector<half>(r, 32 * 32);
@@ -65,7 +65,7 @@ int main() {
     gpu::buffer<float> dc(c);
     GPU_CHECK(launch_dot_one_warp(dim3(1), nullptr, da.as<const __half>(), db.as<const __half>(), dc.p));
     gpu::sync();
-    gpu::check(rep, "one warp, computed operands", dc.get(), twin, 1e-5);
+    rep.compare_outputs("one warp, computed operands", dc.get(), twin, 1e-5);
   }
   {
     auto a = sample::random_vector<half>(r, 128 * 32), b = sample::random_vector<half>(r, 32 * 64);
@@ -75,7 +75,7 @@ int main() {
     gpu::buffer<float> dc(c);
     GPU_CHECK(launch_dot_eight_warps(dim3(1), nullptr, da.as<const __half>(), db.as<const __half>(), dc.p));
     gpu::sync();
-    gpu::check(rep, "eight warps 128x64x32", dc.get(), twin, 1e-5);
+    rep.compare_outputs("eight warps 128x64x32", dc.get(), twin, 1e-5);
   }
   {
     auto at = sample::random_vector<half>(r, 32 * 64), bt = sample::random_vector<half>(r, 64 * 32),
@@ -86,7 +86,7 @@ int main() {
     gpu::buffer<float> dc(c);
     GPU_CHECK(launch_dot_trans_chain(dim3(1), nullptr, dat.as<const __half>(), dbt.as<const __half>(), dd.as<const __half>(), dc.p));
     gpu::sync();
-    gpu::check(rep, "transposed operands, chained dots", dc.get(), twin, 2e-3);
+    rep.compare_outputs("transposed operands, chained dots", dc.get(), twin, 2e-3);
   }
   for (int i = 0; i < 2; ++i) {
     const int M = i ? 64 : 1 + r.range(1, 200), N = i ? 64 : 1 + r.range(1, 63), K = i ? 96 : 1 + r.range(1, 200);
@@ -97,7 +97,7 @@ int main() {
     gpu::buffer<float> dc(c);
     GPU_CHECK(launch_dot_loop(dim3(cdiv(M, 64)), nullptr, da.as<const __nv_bfloat16>(), db.as<const __nv_bfloat16>(), dc.p, M, N, K));
     gpu::sync();
-    gpu::check(rep, "K loop " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-5);
+    rep.compare_outputs("K loop " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-5);
   }
   // Block pointers: aligned leading dimensions (the TMA variant on sm_90a) with ragged M, N, K
   // and K of one tile; odd ones (the general kernel).
@@ -116,7 +116,7 @@ int main() {
     GPU_CHECK(launch_dot_block_gemm(dim3(grid), nullptr, da.as<const __nv_bfloat16>(), db.as<const __nv_bfloat16>(), dc.p, M, N, K,
                                     lda, ldb, ldc));
     gpu::sync();
-    gpu::check(rep, "block-pointer GEMM " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : ""),
+    rep.compare_outputs("block-pointer GEMM " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : ""),
                dc.get(), twin, 1e-4);
   }
   {
@@ -128,7 +128,7 @@ int main() {
     gpu::buffer<float> dout(out);
     GPU_CHECK(launch_dot_scores(dim3(1), nullptr, dq.as<const __half>(), dk.as<const __half>(), dout.p, n));
     gpu::sync();
-    gpu::check(rep, "pipelined q.k^T row maxima, n=" + std::to_string(n), dout.get(), twin, 1e-5);
+    rep.compare_outputs("pipelined q.k^T row maxima, n=" + std::to_string(n), dout.get(), twin, 1e-5);
   }
   for (int K : {96, 256}) {
     auto a = small_ints<int8_t>(r, 32 * std::size_t(K)), bt = small_ints<int8_t>(r, 32 * std::size_t(K));
@@ -147,7 +147,7 @@ int main() {
     gpu::buffer<float> da(a), dbt(bt), dc(c);
     GPU_CHECK(launch_dot_ahead_float(dim3(1), nullptr, da.p, dbt.p, dc.p, K));
     gpu::sync();
-    gpu::check(rep, "pipelined IEEE fp32 K=" + std::to_string(K), dc.get(), twin, 0.0);
+    rep.compare_outputs("pipelined IEEE fp32 K=" + std::to_string(K), dc.get(), twin, 0.0);
   }
   return rep.finish();
 }

@@ -13,7 +13,7 @@ std::vector<T> ints(sample::rng& r, std::size_t n, int lo, int hi) {
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("features (GPU vs host twin)");
   sample::rng r;
   {  // int_ops
@@ -71,7 +71,7 @@ int main() {
     for (auto* v : {&g, &t_out})
       for (auto& e : *v)
         if (std::isnan(e)) e = 0;
-    gpu::check(rep, "float_ops: math functions", g, t_out, 1e-5);
+    rep.compare_outputs("float_ops: math functions", g, t_out, 1e-5);
     auto gh = dhout.get();
     bool hsame = true;
     for (std::size_t i = 0; i < gh.size(); ++i) hsame &= gh[i].bits == t_hout[i].bits;
@@ -98,7 +98,7 @@ int main() {
     gpu::buffer<int> diout(iout);
     GPU_CHECK(launch_reductions(dim3(1), nullptr, dx.p, dh.as<const __half>(), dc.p, dout.p, diout.p));
     gpu::sync();
-    gpu::check(rep, "reductions: sum/max/min along each axis, rank 3", dout.get(), t_out, 1e-5);
+    rep.compare_outputs("reductions: sum/max/min along each axis, rank 3", dout.get(), t_out, 1e-5);
     rep.expect("reductions: argmax/argmin (first index on ties), int8 sums", diout.get() == t_iout);
   }
   {  // shapes
@@ -109,7 +109,7 @@ int main() {
     gpu::buffer<float> dx(x), dout(out);
     GPU_CHECK(launch_shapes(dim3(1), nullptr, dx.p, dout.p));
     gpu::sync();
-    gpu::check(rep, "shapes: trans 32x64, reshape, broadcast_to, rank-3 expand/sum", dout.get(), t_out, 0.0);
+    rep.compare_outputs("shapes: trans 32x64, reshape, broadcast_to, rank-3 expand/sum", dout.get(), t_out, 0.0);
   }
   {  // control
     const int rows = 37;
@@ -124,7 +124,7 @@ int main() {
     gpu::buffer<int> dl(lens);
     GPU_CHECK(launch_control(dim3(rows), nullptr, dx.p, dl.p, dout.p, rows, 5));
     gpu::sync();
-    gpu::check(rep, "control: loops, if/else, early return, &&, ?:, helpers", dout.get(), t_out, 1e-5);
+    rep.compare_outputs("control: loops, if/else, early return, &&, ?:, helpers", dout.get(), t_out, 1e-5);
   }
   {  // memory
     const int rows = 70 + r.range(0, 40), cols = 100 + r.range(0, 100), programs = (rows + 31) / 32;
@@ -142,11 +142,11 @@ int main() {
     gpu::buffer<int> dhist(hist), dcounter(counter), dolds(olds);
     GPU_CHECK(launch_memory(dim3(programs), nullptr, da.p, db.p, rows, cols, dhist.p, dcounter.p, dfsum.p, dolds.p));
     gpu::sync();
-    gpu::check(rep, "memory: block pointers with ragged edges", db.get(), t_b, 0.0);
+    rep.compare_outputs("memory: block pointers with ragged edges", db.get(), t_b, 0.0);
     rep.expect("memory: atomic_add histogram", dhist.get() == t_hist);
     rep.expect("memory: scalar atomic_add", dcounter.get() == t_counter);
     rep.expect("memory: atomic old values reach every copy", dolds.get() == t_olds);
-    gpu::check(rep, "memory: masked float atomics", dfsum.get(), t_fsum, 1e-5);
+    rep.compare_outputs("memory: masked float atomics", dfsum.get(), t_fsum, 1e-5);
   }
   {  // masked_loop: versioned selects, at sizes where the masks hold in all, some or no blocks
     const int sizes[][3] = {{37, 100, 0}, {64, 256, 0}, {5, 31, 0}, {40, 33, 3}, {48, 200, 2147483647 - 100}, {16, 70, -2147483647}};
@@ -159,7 +159,7 @@ int main() {
       gpu::buffer<float> dx(x), dout(out);
       GPU_CHECK(launch_masked_loop(dim3(programs), nullptr, dx.p, dout.p, rows, cols, shift));
       gpu::sync();
-      gpu::check(rep, "masked_loop " + std::to_string(rows) + "x" + std::to_string(cols) + " shift " + std::to_string(shift) +
+      rep.compare_outputs("masked_loop " + std::to_string(rows) + "x" + std::to_string(cols) + " shift " + std::to_string(shift) +
                           ": selects skipped where the mask holds", dout.get(), t_out, 1e-5);
     }
   }

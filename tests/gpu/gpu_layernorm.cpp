@@ -20,13 +20,13 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols, L launch, doub
                    db.template as<const D>(), dmean.p, drstd.p, cols, stride, 1e-5f));
   gpu::sync();
   const std::string what = std::string(sizeof(T) == 2 ? "half" : "float") + " " + std::to_string(rows) + "x" + std::to_string(cols);
-  gpu::check(rep, what, dy.get(), ty, tol);
-  gpu::check(rep, what + " mean", dmean.get(), tmean, 1e-5);
-  gpu::check(rep, what + " rstd", drstd.get(), trstd, 1e-5);
+  rep.compare_outputs(what, dy.get(), ty, tol);
+  rep.compare_outputs(what + " mean", dmean.get(), tmean, 1e-5);
+  rep.compare_outputs(what + " rstd", drstd.get(), trstd, 1e-5);
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("layernorm (GPU vs host twin)");
   sample::rng r;
   run<tilecc::half, 4096, __half>(rep, r, 200, 4096, launch_layernorm_half_4096, 2e-3);

@@ -24,11 +24,11 @@ void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aligned,
   const std::string what = std::string(std::is_same_v<T, tilecc::half> ? "half" : "bf16") + (HAS_BIAS ? " +bias" : "") +
                            (ACT == activation::relu ? " relu" : ACT == activation::gelu ? " gelu" : "") + " " +
                            std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : "");
-  gpu::check(rep, what, dc.get(), twin, tol);
+  rep.compare_outputs(what, dc.get(), twin, tol);
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("matmul (GPU vs host twin)");
   sample::rng r;
   using tilecc::bfloat16;

@@ -6,7 +6,7 @@
 #include "gpu_check.hpp"
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("names (GPU vs host twin)");
   sample::rng r;
   auto x = sample::random_vector<float>(r, 512);
@@ -25,7 +25,7 @@ int main() {
     gpu::buffer<float> dx(x), dout(out);
     GPU_CHECK(launch_expf(dim3(1), nullptr, dx.p, dout.p));
     gpu::sync();
-    gpu::check(rep, "a kernel named expf, locals named fmaxf, lane, L0_t0", dout.get(), t_out, 1e-6);
+    rep.compare_outputs("a kernel named expf, locals named fmaxf, lane, L0_t0", dout.get(), t_out, 1e-6);
   }
   {
     std::vector<float> out(512, 0), t_out(512, 0);
@@ -33,7 +33,7 @@ int main() {
     gpu::buffer<float> dx(x), dout(out);
     GPU_CHECK(launch_launcher_names(dim3(1), nullptr, dx.p, dout.p, 3, 4, 5, 6));
     gpu::sync();
-    gpu::check(rep, "parameters named stream, grid, uintptr_t, cudaSuccess, status and the kernel", dout.get(), t_out, 0);
+    rep.compare_outputs("parameters named stream, grid, uintptr_t, cudaSuccess, status and the kernel", dout.get(), t_out, 0);
   }
   {
     std::vector<float> y(128, 0), t_y(128, 0), z(128, 0), t_z(128, 0);

@@ -13,11 +13,11 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols, L launch) {
   gpu::buffer<float> dx(x), dout(out);
   GPU_CHECK(launch(dim3(rows), nullptr, dx.p, dout.p, cols, stride));
   gpu::sync();
-  gpu::check(rep, "BLOCK=" + std::to_string(BLOCK) + " " + std::to_string(rows) + "x" + std::to_string(cols), dout.get(), twin, 1e-5);
+  rep.compare_outputs("BLOCK=" + std::to_string(BLOCK) + " " + std::to_string(rows) + "x" + std::to_string(cols), dout.get(), twin, 1e-5);
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("row_sum (GPU vs host twin)");
   sample::rng r;
   run<2048>(rep, r, 64, 8192, launch_row_sum_2048);

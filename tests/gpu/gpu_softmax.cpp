@@ -13,13 +13,13 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols, L launch, doub
   gpu::buffer<T> dx(x), dout(out);
   GPU_CHECK(launch(dim3(rows), nullptr, dx.template as<const D>(), dout.template as<D>(), cols, stride, stride));
   gpu::sync();
-  gpu::check(rep, std::string(sizeof(T) == 2 ? "half" : "float") + " BLOCK=" + std::to_string(BLOCK) + " " +
+  rep.compare_outputs(std::string(sizeof(T) == 2 ? "half" : "float") + " BLOCK=" + std::to_string(BLOCK) + " " +
                       std::to_string(rows) + "x" + std::to_string(cols),
              dout.get(), twin, tol);
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("softmax (GPU vs host twin)");
   sample::rng r;
   run<float, 1024, float>(rep, r, 37, 1000, launch_softmax_float_1024, 1e-5);

@@ -34,16 +34,15 @@ void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aRow, bo
   GPU_CHECK(launch(dim3(programs), nullptr, da.as<const __half>(), db.as<const __half>(), dc.as<__half>(), M, N, K, va.rowStride,
                    va.colStride, vb.rowStride, vb.colStride, vc.rowStride, vc.colStride));
   gpu::sync();
-  gpu::check(rep,
-             std::string(tutorial ? "tutorial " : "") + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + ", A " + (aRow ? "row" : "column") +
-                 "-major, B " + (bRow ? "row" : "column") + "-major, padding " + std::to_string(pad),
-             dc.get(), twin, 2e-3);
+  rep.compare_outputs(std::string(tutorial ? "tutorial " : "") + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + ", A " + (aRow ? "row" : "column") +
+                      "-major, B " + (bRow ? "row" : "column") + "-major, padding " + std::to_string(pad),
+                      dc.get(), twin, 2e-3);
 }
 
 }  // namespace
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("strided matmul (GPU vs host twin)");
   sample::rng r;
   run(rep, r, 256, 256, 128, true, true, 0);  // the specialised variant

@@ -15,12 +15,12 @@ void run(sample::report& rep, sample::rng& r, int rows, int cols, L launch, bool
   gpu::buffer<T> dx(x), dout(out);
   GPU_CHECK(launch(dim3(cdiv(rows, B), cdiv(cols, B)), nullptr, dx.template as<const D>(), dout.template as<D>(), rows, cols, xs, os));
   gpu::sync();
-  gpu::check(rep, std::string(sizeof(T) == 2 ? "half" : "float") + " " + std::to_string(rows) + "x" + std::to_string(cols),
+  rep.compare_outputs(std::string(sizeof(T) == 2 ? "half" : "float") + " " + std::to_string(rows) + "x" + std::to_string(cols),
              dout.get(), twin, 0.0);
 }
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("transpose (GPU vs host twin)");
   sample::rng r;
   run<tilecc::half, 64, __half>(rep, r, 1024, 512, launch_transpose_half_64);

@@ -30,14 +30,14 @@ void rowCumsum(sample::report& rep, sample::rng& r, int rows, int n, Launch laun
   gpu::buffer<float> dx(x), dy(y);
   GPU_CHECK(launch(dim3(static_cast<unsigned>(rows)), nullptr, dx.p, dy.p, n));
   gpu::sync();
-  gpu::check(rep, "row_cumsum<" + std::to_string(BLOCK) + ", " + std::to_string(WARPS) + ">, n = " + std::to_string(n), dy.get(), t_y,
+  rep.compare_outputs("row_cumsum<" + std::to_string(BLOCK) + ", " + std::to_string(WARPS) + ">, n = " + std::to_string(n), dy.get(), t_y,
              1e-5);
 }
 
 }  // namespace
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("contract v1 (GPU vs host twin)");
   sample::rng r;
   for (int n : {3001, 4096, 1, 17})
@@ -64,10 +64,10 @@ int main() {
     gpu::sync();
     auto g = dout.get();
     auto part = [](const std::vector<float>& v, std::size_t at) { return std::vector<float>(v.begin() + at, v.begin() + at + 2048); };
-    gpu::check(rep, "scans_2d: cumsum<1> f32", part(g, 0), part(t_out, 0), 1e-5);
-    gpu::check(rep, "scans_2d: cumsum<0> f32", part(g, 2048), part(t_out, 2048), 1e-5);
-    gpu::check(rep, "scans_2d: cumsum<0> of half, in float", part(g, 4096), part(t_out, 4096), 1e-5);
-    gpu::check(rep, "scans_2d: cumprod<1> f32", part(g, 6144), part(t_out, 6144), 1e-5);
+    rep.compare_outputs("scans_2d: cumsum<1> f32", part(g, 0), part(t_out, 0), 1e-5);
+    rep.compare_outputs("scans_2d: cumsum<0> f32", part(g, 2048), part(t_out, 2048), 1e-5);
+    rep.compare_outputs("scans_2d: cumsum<0> of half, in float", part(g, 4096), part(t_out, 4096), 1e-5);
+    rep.compare_outputs("scans_2d: cumprod<1> f32", part(g, 6144), part(t_out, 6144), 1e-5);
     rep.expect("scans_2d: scan<0> with a function (largest magnitude), exact", part(g, 8192) == part(t_out, 8192));
     rep.expect("scans_2d: scan<1> with a lambda (max), exact", part(g, 10240) == part(t_out, 10240));
     auto gh = dhout.get();
@@ -95,10 +95,10 @@ int main() {
     auto g = dout.get();
     rep.expect("combines: reduce<1> with a function, exact", std::vector<float>(g.begin(), g.begin() + 32) ==
                                                                  std::vector<float>(t_out.begin(), t_out.begin() + 32));
-    gpu::check(rep, "combines: reduce<0> with a generic lambda (sum)", std::vector<float>(g.begin() + 32, g.begin() + 160),
+    rep.compare_outputs("combines: reduce<0> with a generic lambda (sum)", std::vector<float>(g.begin() + 32, g.begin() + 160),
                std::vector<float>(t_out.begin() + 32, t_out.begin() + 160), 1e-5);
     rep.expect("combines: reduce to a scalar with a template and a lambda, exact", g[160] == t_out[160]);
-    gpu::check(rep, "combines: round and pow", std::vector<float>(g.begin() + 192, g.end()),
+    rep.compare_outputs("combines: round and pow", std::vector<float>(g.begin() + 192, g.end()),
                std::vector<float>(t_out.begin() + 192, t_out.end()), 1e-5);
     rep.expect("combines: integer reduces (last non-zero; sum mod p)", diout.get() == t_iout);
   }
@@ -110,7 +110,7 @@ int main() {
     gpu::buffer<float> dx(x), dout(out);
     GPU_CHECK(launch_layouts(dim3(1), nullptr, dx.p, dout.p, n));
     gpu::sync();
-    gpu::check(rep, "layouts: with_layout, a scan in a loop, n = " + std::to_string(n), dout.get(), t_out, 1e-5);
+    rep.compare_outputs("layouts: with_layout, a scan in a loop, n = " + std::to_string(n), dout.get(), t_out, 1e-5);
   }
   for (int stop : {5, 1000}) {  // early_returns
     const int n = 20;
@@ -124,7 +124,7 @@ int main() {
     gpu::buffer<int> diout(iout);
     GPU_CHECK(launch_early_returns(dim3(1), nullptr, dx.p, dout.p, diout.p, n, stop));
     gpu::sync();
-    gpu::check(rep, "early_returns: a tile returned from inside a loop, stop = " + std::to_string(stop), dout.get(), t_out, 1e-5);
+    rep.compare_outputs("early_returns: a tile returned from inside a loop, stop = " + std::to_string(stop), dout.get(), t_out, 1e-5);
     rep.expect(("early_returns: scalars and void helpers returning from loops, stop = " + std::to_string(stop)).c_str(),
                diout.get() == t_iout);
   }
@@ -137,7 +137,7 @@ int main() {
     gpu::buffer<float> dx(x), dy(y);
     GPU_CHECK(launch_checked_scale(dim3(4), nullptr, dx.p, dy.p, n, 4.0f));
     gpu::sync();
-    gpu::check(rep, "checked_scale: assert() that holds", dy.get(), t_y, 1e-6);
+    rep.compare_outputs("checked_scale: assert() that holds", dy.get(), t_y, 1e-6);
   }
   return rep.finish();
 }

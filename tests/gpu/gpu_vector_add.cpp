@@ -4,7 +4,7 @@
 #include "gpu_check.hpp"
 
 int main() {
-  gpu::requireGpu();
+  gpu::require_gpu();
   sample::report rep("vector_add (GPU vs host twin)");
   sample::rng r;
   for (int n : {1, 1000, 1024, 4097, 1 << 20, (1 << 22) + r.range(1, 5000)})
@@ -17,7 +17,7 @@ int main() {
       GPU_CHECK(launch_vector_add(dim3(cdiv(n, 1024)), nullptr, dx.as<const float>(shift), dy.as<const float>(shift),
                                   dout.as<float>(shift), n));
       gpu::sync();
-      gpu::check(rep, "n=" + std::to_string(n) + " shift=" + std::to_string(shift), dout.get(), twin, 0.0);
+      rep.compare_outputs("n=" + std::to_string(n) + " shift=" + std::to_string(shift), dout.get(), twin, 0.0);
     }
   return rep.finish();
 }

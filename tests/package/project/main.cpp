@@ -1,39 +1,33 @@
-// Uses the kernels through their launchers' headers, like any user code. Without a GPU it says
-// so and succeeds: the build is what the package test checks.
+// Uses the kernels through their launchers' headers, like any user code, and checks them with
+// the installed helpers: <tilecc/gpu_testing.hpp> (the GPU against the host twin on fresh random
+// inputs of a ragged size, outputs poisoned beyond n) and <tilecc/bench.hpp> (timing). Without
+// a GPU it says so and succeeds: the build is what the package test checks.
 #include "add.h"
-#include "scale.h"
+#include "kernels/add.tile.cpp"  // the host twin of add
 
-#include <cuda_runtime.h>
+#include <tilecc/bench.hpp>
+#include <tilecc/gpu_testing.hpp>
 
-#include <cmath>
 #include <cstdio>
 #include <vector>
 
+namespace tt = tilecc::testing;
+
 int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("user_app: no GPU, nothing run\n");
-    return 0;
-  }
-  const int n = 1000003;
-  std::vector<float> x(n), y(n), out(n);
-  for (int i = 0; i < n; ++i) {
-    x[i] = static_cast<float>(i % 97) * 0.25f;
-    y[i] = static_cast<float>(i % 13) - 6.0f;
-  }
-  float *dx, *dy, *dout;
-  cudaMalloc(&dx, n * sizeof(float));
-  cudaMalloc(&dy, n * sizeof(float));
-  cudaMalloc(&dout, n * sizeof(float));
-  cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  int bad = 0;
-  if (launch_add(dim3((n + 511) / 512), nullptr, dx, dy, dout, n) != cudaSuccess) return 1;
-  cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
-  for (int i = 0; i < n; ++i) bad += out[i] != x[i] + y[i];
-  if (launch_scale(dim3((n + 255) / 256), nullptr, dx, dout, n) != cudaSuccess) return 1;
-  cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost);
-  for (int i = 0; i < n; ++i) bad += std::fabs(out[i] - 2.0f * x[i]) > 0.0f;
-  std::printf("user_app: %d mismatches in %d elements\n", bad, 2 * n);
-  return bad == 0 ? 0 : 1;
+  tt::gpu::require_gpu();
+  tt::report rep("user_app");
+  tt::rng r;
+  const int n = 1000003 + r.range(0, 1000);
+  const auto x = tt::random_vector<float>(r, n), y = tt::random_vector<float>(r, n);
+  std::vector<float> out(n + 5, tt::poison<float>()), twin = out;
+  const dim3 grid((n + 511) / 512);
+  tilecc::host::launch(grid.x, add, x.data(), y.data(), twin.data(), n);
+  tt::gpu::buffer<float> dx(x), dy(y), dout(out);
+  TILECC_CUDA_CHECK(launch_add(grid, nullptr, dx.p, dy.p, dout.p, n));
+  tt::gpu::sync();
+  rep.compare_outputs("add vs host twin", dout.get(), twin, 0.0);
+  const tilecc::bench::stats s = tilecc::bench::time([&] { return launch_add(grid, nullptr, dx.p, dy.p, dout.p, n); });
+  rep.expect("add timed", s.error == cudaSuccess && s.samples_ms.size() == 40 && s.min_ms <= s.median_ms);
+  std::printf("add: %.4f ms, %.1f GB/s\n", s.median_ms, s.gbps(3.0 * 4 * n));
+  return rep.finish();
 }

@@ -1,0 +1,108 @@
+// Timing kernels the way tilecc's benchmark and its peers (Triton's do_bench) do: warm-up runs,
+// then each timed run between two CUDA events on the stream, with the L2 cache flushed before
+// it (a memset of a buffer twice the L2's size, outside the events), and the median reported.
+// Host C++ against the CUDA runtime API.
+//
+//   tilecc::bench::stats s = tilecc::bench::time([&] { return launch_matmul(grid, stream, a, b, c, M, N, K); });
+//   std::printf("%.3f ms, %.1f TFLOP/s\n", s.median_ms, s.tflops(2.0 * M * N * K));
+//
+// The callable may return void or cudaError_t; a failed launch, or an error the runs leave,
+// ends the timing with stats::error set (and no samples).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+#include <vector>
+
+namespace tilecc::bench {
+
+struct options {
+  int warmup = 5;     // untimed runs first (clocks, caches of the launcher: TMA descriptors)
+  int reps = 40;      // timed runs; the median is reported
+  bool flush_l2 = true;  // each timed run starts with a cold L2 (as do_bench does)
+  cudaStream_t stream = nullptr;
+};
+
+struct stats {
+  cudaError_t error = cudaSuccess;
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  std::vector<float> samples_ms;  // in the order they ran
+  /// Throughput at the median for `bytes` moved or `flops` computed per run.
+  double gbps(double bytes) const { return median_ms > 0 ? bytes / median_ms / 1e6 : 0; }
+  double tflops(double flops) const { return median_ms > 0 ? flops / median_ms / 1e9 : 0; }
+};
+
+/// A device buffer twice the size of the L2 cache; flush() overwrites it on a stream.
+class l2_flusher {
+ public:
+  l2_flusher() {
+    int device = 0, l2 = 0;
+    if (cudaGetDevice(&device) == cudaSuccess && cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device) == cudaSuccess && l2 > 0) {
+      bytes_ = 2 * static_cast<std::size_t>(l2);
+      if (cudaMalloc(&buf_, bytes_) != cudaSuccess) buf_ = nullptr, bytes_ = 0;
+    }
+  }
+  ~l2_flusher() {
+    if (buf_) cudaFree(buf_);
+  }
+  l2_flusher(const l2_flusher&) = delete;
+  l2_flusher& operator=(const l2_flusher&) = delete;
+  cudaError_t flush(cudaStream_t s) { return buf_ ? cudaMemsetAsync(buf_, 0, bytes_, s) : cudaSuccess; }
+
+ private:
+  void* buf_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+namespace detail {
+template <class F>
+cudaError_t run(F& f) {
+  if constexpr (std::is_same_v<std::invoke_result_t<F&>, cudaError_t>) return f();
+  else return f(), cudaSuccess;
+}
+}  // namespace detail
+
+/// Times `launch` (see the header comment).
+template <class F>
+stats time(F&& launch, const options& o = {}) {
+  stats s;
+  auto fail = [&](cudaError_t e) {
+    s.error = e;
+    s.samples_ms.clear();
+    return s;
+  };
+  for (int i = 0; i < o.warmup; ++i)
+    if (cudaError_t e = detail::run(launch); e != cudaSuccess) return fail(e);
+  if (cudaError_t e = cudaStreamSynchronize(o.stream); e != cudaSuccess) return fail(e);
+  l2_flusher flusher;  // allocated only when needed, once per call
+  cudaEvent_t a, b;
+  if (cudaError_t e = cudaEventCreate(&a); e != cudaSuccess) return fail(e);
+  if (cudaError_t e = cudaEventCreate(&b); e != cudaSuccess) return cudaEventDestroy(a), fail(e);
+  cudaError_t err = cudaSuccess;
+  for (int i = 0; i < o.reps && err == cudaSuccess; ++i) {
+    if (o.flush_l2) err = flusher.flush(o.stream);
+    if (err == cudaSuccess) err = cudaEventRecord(a, o.stream);
+    if (err == cudaSuccess) err = detail::run(launch);
+    if (err == cudaSuccess) err = cudaEventRecord(b, o.stream);
+    if (err == cudaSuccess) err = cudaEventSynchronize(b);
+    float ms = 0;
+    if (err == cudaSuccess) err = cudaEventElapsedTime(&ms, a, b);
+    if (err == cudaSuccess) s.samples_ms.push_back(ms);
+  }
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  if (err == cudaSuccess) err = cudaGetLastError();
+  if (err != cudaSuccess || s.samples_ms.empty()) return fail(err != cudaSuccess ? err : cudaErrorInvalidValue);
+  std::vector<float> sorted = s.samples_ms;
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t n = sorted.size();
+  s.median_ms = n % 2 ? sorted[n / 2] : 0.5 * (double(sorted[n / 2 - 1]) + sorted[n / 2]);
+  s.min_ms = sorted.front();
+  s.max_ms = sorted.back();
+  return s;
+}
+
+}  // namespace tilecc::bench
