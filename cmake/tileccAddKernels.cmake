@@ -11,7 +11,9 @@
 #     [OPTIONS opt...]                 # extra tilecc options (before --)
 #     [GOLDEN_DIR dir]                 # checked-in generated files: a test per source + an update target
 #     [LINE_DIRECTIVES]                # #line directives mapping nvcc errors and cuda-gdb to the sources
-#     [GENERATE_ONLY])                 # translate only: <target> is a custom target (no CUDA needed)
+#     [GENERATE_ONLY]                  # translate only: <target> is a custom target (no CUDA needed)
+#     [TUNING_TABLE file]              # kernel families dispatch by this table (tilecc --tuning-table)
+#     [TUNER exe-target])              # <target>_retune runs `exe-target <table>` to rewrite the table
 #
 # <target> is a static library with the generated .cu files; linking it gives the launchers'
 # headers (#include "name.h": the output directory in the build tree, <prefix>/include once
@@ -49,7 +51,7 @@ function(_tilecc_stem out_var source)
 endfunction()
 
 function(tilecc_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "LINE_DIRECTIVES;GENERATE_ONLY" "OUTPUT_DIR;GOLDEN_DIR"
+  cmake_parse_arguments(PARSE_ARGV 1 arg "LINE_DIRECTIVES;GENERATE_ONLY" "OUTPUT_DIR;GOLDEN_DIR;TUNING_TABLE;TUNER"
                         "SOURCES;ARCHS;INCLUDE_DIRECTORIES;DEFINES;OPTIONS")
   set(where "tilecc_add_kernels(${target})")
   if(arg_UNPARSED_ARGUMENTS)
@@ -94,6 +96,25 @@ function(tilecc_add_kernels target)
   endforeach()
   list(REMOVE_DUPLICATES tilecc_archs)
   set(tilecc_options ${arg_OPTIONS})
+  set(table_depends)
+  if(arg_TUNING_TABLE)
+    get_filename_component(table "${arg_TUNING_TABLE}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(EXISTS "${table}")
+      list(APPEND tilecc_options --tuning-table "${table}")
+      set(table_depends "${table}")
+    else()
+      message(STATUS "${where}: no tuning table ${arg_TUNING_TABLE} yet: families use their default configuration")
+    endif()
+    if(arg_TUNER)
+      add_custom_target(${target}_retune
+        COMMAND $<TARGET_FILE:${arg_TUNER}> "${table}"
+        DEPENDS ${arg_TUNER}
+        COMMENT "${arg_TUNER}: tuning the families of ${target} into ${arg_TUNING_TABLE}"
+        USES_TERMINAL VERBATIM)
+    endif()
+  elseif(arg_TUNER)
+    message(FATAL_ERROR "${where}: TUNER needs TUNING_TABLE, the file it writes")
+  endif()
   if(tilecc_archs)
     string(REPLACE ";" "," archs_csv "${tilecc_archs}")
     list(PREPEND tilecc_options --arch ${archs_csv})
@@ -166,7 +187,7 @@ function(tilecc_add_kernels target)
     get_source_file_property(generated "${abs}" GENERATED)
     if(NOT EXISTS "${abs}" AND NOT generated)
       message(FATAL_ERROR "${where}: source '${source}' does not exist (a misspelt keyword? keywords: SOURCES "
-                          "ARCHS OUTPUT_DIR INCLUDE_DIRECTORIES DEFINES OPTIONS GOLDEN_DIR LINE_DIRECTIVES GENERATE_ONLY)")
+                          "ARCHS OUTPUT_DIR INCLUDE_DIRECTORIES DEFINES OPTIONS GOLDEN_DIR LINE_DIRECTIVES GENERATE_ONLY TUNING_TABLE TUNER)")
     endif()
     _tilecc_stem(stem "${abs}")
     if(stem IN_LIST stems)
@@ -185,7 +206,7 @@ function(tilecc_add_kernels target)
       COMMAND ${tilecc_exe} "${abs}" -o "${cu}" --depfile "${out}/${stem}.d" --depfile-target "${stamp}"
               ${build_line_options} ${tilecc_options} ${parser_args}
       COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-      DEPENDS "${abs}" tilecc::tilecc ${tilecc_exe}
+      DEPENDS "${abs}" tilecc::tilecc ${tilecc_exe} ${table_depends}
       DEPFILE "${out}/${stem}.d"
       COMMENT "tilecc ${shown}"
       COMMAND_EXPAND_LISTS VERBATIM)

@@ -6,8 +6,13 @@ using namespace tilecc;
 
 enum class activation { none, relu, gelu };
 
+// A kernel family: instantiations that differ only in BM, BN, BK and GROUP_M share one launcher,
+// launch_matmul_<T>_<HAS_BIAS>_<ACT>(stream, ...), which computes the grid below and picks the
+// configuration for the device and the shape (M, N, K) from matmul.tune (matmul_tune.cpp
+// writes it on the GPU; without it, the first instantiation).
 template <class T, int BM, int BN, int BK, int GROUP_M, bool HAS_BIAS, activation ACT>
-TILECC_KERNEL(num_warps = 8, num_stages = 3)
+TILECC_KERNEL(num_warps = 8, num_stages = 3, tune = (BM, BN, BK, GROUP_M), tune_key = (M, N, K),
+              grid = cdiv(M, BM) * cdiv(N, BN))
 void matmul(const T* a, const T* b, T* c, const T* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   const int pid = program_id(0);
   const int grid_m = cdiv(M, BM), grid_n = cdiv(N, BN);
@@ -59,3 +64,13 @@ template void matmul<half, 128, 256, 64, 8, false, activation::none>(const half*
 template void matmul<bfloat16, 128, 256, 64, 8, false, activation::none>(const bfloat16*, const bfloat16*, bfloat16*,
                                                                           const bfloat16*, int, int, int, int64_t,
                                                                           int64_t, int64_t);
+// More configurations of the fp16 family for the tuner (matmul_tune.cpp): smaller tiles fill the
+// GPU at shapes with few 128 x 128 tiles (skinny or K-heavy products).
+template void matmul<half, 64, 128, 64, 8, false, activation::none>(const half*, const half*, half*, const half*, int,
+                                                                     int, int, int64_t, int64_t, int64_t);
+template void matmul<half, 128, 64, 64, 8, false, activation::none>(const half*, const half*, half*, const half*, int,
+                                                                     int, int, int64_t, int64_t, int64_t);
+template void matmul<half, 64, 64, 64, 8, false, activation::none>(const half*, const half*, half*, const half*, int,
+                                                                    int, int, int64_t, int64_t, int64_t);
+template void matmul<half, 128, 256, 64, 4, false, activation::none>(const half*, const half*, half*, const half*, int,
+                                                                      int, int, int64_t, int64_t, int64_t);

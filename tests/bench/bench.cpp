@@ -3,7 +3,7 @@
 // memory-bound workloads (each input read once, each output written once), TFLOP/s for matmul
 // and attention; a correctness check of sampled outputs against a double reference on fresh
 // random inputs. Prints a table; with OUT set, writes OUT/tilecc_bench.json. Arguments pick
-// workloads: memory, cumsum, matmul, strided, conv, attention (default all).
+// workloads: memory, cumsum, matmul, strided, conv, attention, family (default all).
 #include "attention.h"
 #include "conv_kernels.h"
 #include "cumsum.h"
@@ -21,6 +21,7 @@
 #include <tilecc/bench.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -254,6 +255,71 @@ void matmul(const char* name, int S, L launch, T (*fromFloat)(float), double (*t
   cudaFree(a), cudaFree(b), cudaFree(c);
 }
 
+// The tuned fp16 matmul family (samples/matmul/matmul.tune) at its tuning shapes: the family
+// launcher (dispatch by shape and device) against every configuration launched directly, with
+// a sampled correctness check of the dispatched result; then the dispatch's own cost.
+void matmulFamily() {
+  struct Shape {
+    int M, N, K;
+  };
+  for (const Shape s : {Shape{1024, 1024, 1024}, Shape{4096, 4096, 4096}, Shape{8192, 8192, 8192}, Shape{16384, 1024, 1024},
+                        Shape{1024, 1024, 16384}}) {
+    auto ha = randomHalves(std::size_t(s.M) * s.K), hb = randomHalves(std::size_t(s.K) * s.N);
+    __half *a = upload(ha), *b = upload(hb), *c;
+    CHECK(cudaMalloc(reinterpret_cast<void**>(&c), std::size_t(s.M) * s.N * 2));
+    const std::string shape = std::to_string(s.M) + "x" + std::to_string(s.N) + "x" + std::to_string(s.K);
+    const double flops = 2.0 * s.M * s.N * s.K;
+    // Three rounds, each timing the family launcher (index 0 here) and every configuration in a
+    // rotated order, so that clocks drifting over the run fall on all alike; medians of rounds.
+    const int n = matmul_half_false_none_config_count + 1;
+    std::vector<std::vector<double>> t(n);
+    for (int round = 0; round < 3; ++round)
+      for (int j = 0; j < n; ++j) {
+        const int i = (j + round) % n;
+        t[i].push_back(timeMs([&] {
+          CHECK(i == 0 ? launch_matmul_half_false_none(nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N)
+                       : launch_matmul_half_false_none_config(i - 1, nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N));
+        }));
+      }
+    auto med = [&](int i) {
+      std::sort(t[i].begin(), t[i].end());
+      return t[i][1];
+    };
+    double best = 1e30;
+    for (int i = 1; i < n; ++i) {
+      best = std::min(best, med(i));
+      std::printf("  config %d %-34s %9.4f ms %8.1f TFLOP/s\n", i - 1, matmul_half_false_none_configs[i - 1], med(i), flops / med(i) / 1e9);
+    }
+    const double first = med(1), ms = med(0);
+    CHECK(launch_matmul_half_false_none(nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N));
+    auto hc = download(c, std::size_t(s.M) * s.N);
+    double d2 = 0, r2 = 0;
+    std::uniform_int_distribution<int> pm(0, s.M - 1), pn(0, s.N - 1);
+    for (int q = 0; q < 64; ++q) {
+      const int i = pm(gen), j = pn(gen);
+      double ref = 0;
+      for (int k = 0; k < s.K; ++k) ref += double(f(ha[std::size_t(i) * s.K + k])) * f(hb[std::size_t(k) * s.N + j]);
+      const double g = f(hc[std::size_t(i) * s.N + j]);
+      d2 += (g - ref) * (g - ref);
+      r2 += ref * ref;
+    }
+    recordFlops(("matmul family fp16 " + shape + " (config " + std::to_string(matmul_half_false_none_choose(s.M, s.N, s.K)) + ")").c_str(),
+                ms, flops, relErr(d2, r2));
+    std::printf("  dispatched / best configuration %.3f, default / dispatched %.3f\n", ms / best, first / ms);
+    cudaFree(a), cudaFree(b), cudaFree(c);
+  }
+  // The dispatch alone: a new shape every launch (the search over the table's entries), and the
+  // same shape again (the launcher's cache of its previous choice).
+  const int reps = 1000000;
+  volatile int sink = 0;
+  for (const bool fresh : {true, false}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < reps; ++i) sink = sink + matmul_half_false_none_choose(fresh ? 1024 + (i & 1023) : 4096, 1024, 1024);
+    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / reps;
+    std::printf("family dispatch (matmul_half_false_none_choose), %s: %.1f ns per launch\n", fresh ? "a new shape each time" : "the same shape", ns);
+  }
+}
+
 // The same product through the strided GEMM (tests/gpu/kernels/strided_kernels.tile.cpp):
 // operands addressed by run-time strides. Row-major A and B (inner strides 1) take the
 // specialised variant; A given column-major takes the general kernel.
@@ -396,6 +462,7 @@ int main(int argc, char** argv) {
     matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);
   }
   if (want("conv")) conv();
+  if (want("family")) matmulFamily();
   if (want("attention")) {
     attention("attention fwd fp16 causal=0", 128, false, launch_attention_128_128_128_false_3);
     attention("attention fwd fp16 causal=1", 128, true, launch_attention_128_128_128_true_3);

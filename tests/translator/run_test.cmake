@@ -1,12 +1,14 @@
 # Runs tilecc on one test file and checks its output with FileCheck.
-# The file says how: `// ARGS: ...` (tilecc arguments before the file; default --emit=ir),
+# The file says how: `// ARGS: ...` (tilecc arguments before the file, %S its directory; default --emit=ir),
 # `// EXIT: N` (expected exit status, default 0). Lines `// CHECK...:` are matched against
 # stdout, `// DIAG...:` against stderr. A failing run must leave no output file behind.
 # Inputs: -DTILECC=... -DFILECHECK=... -DSOURCE=... -DWORKDIR=...
 file(READ "${SOURCE}" text)
 set(args "--emit=ir")
 if(text MATCHES "// ARGS:([^\n]*)")
-  separate_arguments(args UNIX_COMMAND "${CMAKE_MATCH_1}")
+  get_filename_component(source_dir "${SOURCE}" DIRECTORY)
+  string(REPLACE "%S" "${source_dir}" arg_text "${CMAKE_MATCH_1}")  # %S: the test file's directory
+  separate_arguments(args UNIX_COMMAND "${arg_text}")
 endif()
 set(expect_exit 0)
 if(text MATCHES "// EXIT: ([0-9]+)")

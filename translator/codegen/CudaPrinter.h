@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -67,6 +68,7 @@ struct LauncherPlan {
   std::vector<LaunchVariant> variants;  // most specific first
   bool usesHalf = false, usesBf16 = false;
   bool usesTensorMap = false;  // a TMA descriptor parameter (CUtensorMap, from <cuda.h>)
+  std::optional<ir::TuneInfo> tune;  // family membership (codegen/Family.h)
 };
 
 /// How the launcher starts printed kernel `ck` of GPU-level kernel `k` for `target`: argument
@@ -88,10 +90,12 @@ struct LineDirectives {
 
 /// The .cu file: kernels and launcher definitions. `source` and `header` are file names
 /// (no directories: generated files carry no paths beyond what `lines` names).
+/// `families`: the family launchers (codegen/Family.h), printed after the others.
 std::string printCudaFile(const std::string& source, const std::string& header, const std::vector<CudaKernel>& kernels,
-                          const std::vector<LauncherPlan>& launchers, const LineDirectives& lines = {});
+                          const std::vector<LauncherPlan>& launchers, const LineDirectives& lines = {},
+                          const std::string& families = {});
 
 /// The launcher header, includable by a host C++ compiler without nvcc.
-std::string printHeaderFile(const std::string& source, const std::vector<LauncherPlan>& launchers);
+std::string printHeaderFile(const std::string& source, const std::vector<LauncherPlan>& launchers, const std::string& families = {});
 
 }  // namespace tilecc

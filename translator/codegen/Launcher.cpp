@@ -13,11 +13,14 @@ LauncherPlan planLauncher(const ir::Kernel& k, const std::vector<LaunchVariant>&
   p.kernel = k.name;
   p.sourceName = k.sourceName;
   p.variants = variants;
+  p.tune = k.tune;
   // The launcher's own identifiers never meet a parameter's name.
   std::set<std::string> reserved = {"grid", "stream", "status", "uintptr_t", "cudaSuccess", "cudaError_t", "cudaStream_t",
                                     "dim3", "tilecc", "tilecc_broken_promise", "cudaGetLastError", "cudaFuncSetAttribute",
                                     "cudaFuncAttributeMaxDynamicSharedMemorySize", "tilecc_cc", "int64_t", "uint64_t",
-                                    "int8_t", "uint8_t", "__half", "__nv_bfloat16", "CUtensorMap", p.name};
+                                    "int8_t", "uint8_t", "__half", "__nv_bfloat16", "CUtensorMap", p.name,
+                                    // family launchers (codegen/Family.cpp) share the parameter names
+                                    "tilecc_config", "tilecc_entries", "tilecc_key", "tilecc_last"};
   for (std::size_t i = 0; i < variants.size(); ++i)
     for (std::size_t m = 0; m < variants[i].maps.size(); ++m)
       for (const char* part : {"tilecc_map_", "tilecc_dims_", "tilecc_strides_", "tilecc_box_", "tilecc_desc_"})

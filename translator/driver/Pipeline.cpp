@@ -2,6 +2,7 @@
 
 #include "analysis/Registers.h"
 #include "codegen/CudaPrinter.h"
+#include "codegen/Family.h"
 #include "driver/Output.h"
 #include "frontend/Frontend.h"
 #include "ir/Clone.h"
@@ -11,6 +12,7 @@
 #include "transform/Passes.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -264,6 +266,20 @@ int runDriver(const DriverOptions& o) {
     return 2;
   }
 
+  TuningTable table;
+  for (const std::string& path : o.tuningTables) {
+    auto buf = llvm::MemoryBuffer::getFile(path);
+    if (!buf) {
+      std::fprintf(stderr, "tilecc: error: cannot read the tuning table '%s': %s\n", path.c_str(), buf.getError().message().c_str());
+      return 1;
+    }
+    std::string error;
+    if (!parseTuningTable((*buf)->getBuffer().str(), path, table, error)) {
+      std::fprintf(stderr, "tilecc: error: %s\n", error.c_str());
+      return 1;
+    }
+  }
+
   FrontendOptions fo;
   fo.inputs = o.inputs;
   fo.extraArgs = o.extraArgs;
@@ -435,10 +451,28 @@ int runDriver(const DriverOptions& o) {
       lines.outputName = cu == "-" ? stem + ".cu" : relativePath(cu, dir);
       lines.sourcePath = [dir](const std::string& file) { return relativePath(file, dir); };
     }
-    outputs.push_back({cu, printCudaFile(source, headerName, kernels, launchers, lines)});
-    if (!h.empty()) outputs.push_back({h, printHeaderFile(source, launchers)});
+    std::string familyCu, familyH;
+    for (const FamilyPlan& f : planFamilies(launchers)) {
+      std::string cuText, hText, error;
+      for (const LauncherPlan& l : launchers)
+        for (const std::string& n : {"launch_" + f.name, "launch_" + f.name + "_config", f.name + "_choose"})
+          if (l.name == n || l.name == "launch_" + n)
+            error = "the kernel family " + f.name + " (" + f.source + ") would declare " + n + ", which is also the launcher of " +
+                    l.sourceName + "; rename one of them";
+      if (!error.empty() || !printFamily(f, table, cuText, hText, error)) {
+        std::fprintf(stderr, "tilecc: error: %s\n", error.c_str());
+        ok = false;
+        break;
+      }
+      familyCu += cuText;
+      familyH += hText;
+    }
+    if (!ok) continue;
+    outputs.push_back({cu, printCudaFile(source, headerName, kernels, launchers, lines, familyCu)});
+    if (!h.empty()) outputs.push_back({h, printHeaderFile(source, launchers, familyH)});
     if (!o.depfile.empty()) {
       std::vector<std::string> deps = tu.dependencies;
+      deps.insert(deps.end(), o.tuningTables.begin(), o.tuningTables.end());
       std::sort(deps.begin(), deps.end());
       deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
       depfile += depfileRule(o.depfileTarget.empty() ? cu : o.depfileTarget, deps);

@@ -25,6 +25,7 @@ struct DriverOptions {
   std::string resourceDir;
   std::string runtimeInclude;
   std::vector<std::string> extraArgs;
+  std::vector<std::string> tuningTables;  // --tuning-table: family dispatch (codegen/Family.h)
 };
 
 /// Returns the process exit status (0, 1 or 2); throws InternalError on tilecc bugs.

@@ -71,6 +71,10 @@ int main(int argc, char** argv) {
   app.add_flag("--no-tma", noTma,
                "On sm_90a, keep the loads that feed wgmma on cp.async (by default they are TMA copies where their "
                "pointers and mask form a box; the launcher checks the arguments)");
+  app.add_option("--tuning-table", o.tuningTables,
+                 "A tuning table (repeatable): kernel families dispatch to the configurations it names")
+      ->type_name("FILE")
+      ->allow_extra_args(false);  // one file per --tuning-table: the inputs follow
   app.add_option("-p", o.compileDb, "Directory with compile_commands.json (instead of args after --)");
   app.add_option("--depfile", o.depfile, "Write a Makefile depfile of every file read (sorted)");
   app.add_option("--depfile-target", o.depfileTarget, "Target named in the depfile (default: the .cu output)");

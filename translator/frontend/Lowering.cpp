@@ -1,6 +1,7 @@
 // Entry point of the lowering: the kernel's generated name, its options, then the Lowerer.
 #include "frontend/Lowering.h"
 
+#include "frontend/Family.h"
 #include "frontend/Lowerer.h"
 
 #include <llvm/Support/raw_ostream.h>
@@ -67,9 +68,26 @@ std::optional<long long> optionValue(llvm::StringRef val, const FunctionDecl* fd
   return std::nullopt;
 }
 
+// Splits "a = 1, b = (x, y)" at the commas outside parentheses.
+llvm::SmallVector<llvm::StringRef> splitOptions(llvm::StringRef s) {
+  llvm::SmallVector<llvm::StringRef> items;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] == '(') ++depth;
+    if (i < s.size() && s[i] == ')') --depth;
+    if (i == s.size() || (s[i] == ',' && depth == 0)) {
+      if (!s.slice(start, i).trim().empty()) items.push_back(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return items;
+}
+
 // TILECC_KERNEL(num_warps = 8, num_stages = 3, warp_specialize = false), from the template when
-// the kernel is an instantiation (read once: the instantiation carries a copy of the attribute).
-bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k) {
+// the kernel is an instantiation (read once: the instantiation carries a copy of the attribute);
+// the family options' texts go to `family`, read once the parameters are lowered.
+bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k, FamilyOptions& family, SourceLocation& at) {
   const FunctionDecl* pattern = fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd;
   DiagnosticsEngine& diags = ctx.getDiagnostics();
   const FunctionDecl* d = pattern->hasAttr<AnnotateAttr>() ? pattern : fd;
@@ -80,16 +98,22 @@ bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k) {
     auto report = [&](DiagnosticsEngine::Level level, const std::string& msg) {
       diags.Report(a->getLocation(), diags.getCustomDiagID(level, "%0")) << msg;
     };
-    llvm::SmallVector<llvm::StringRef> items;
-    sl->getString().split(items, ',', -1, false);
-    for (llvm::StringRef item : items) {
+    at = a->getLocation();
+    for (llvm::StringRef item : splitOptions(sl->getString())) {
       auto [key, val] = item.split('=');
       key = key.trim();
       val = val.trim();
+      if (key == "tune" || key == "tune_key" || key == "grid") {
+        if (val.empty()) return report(DiagnosticsEngine::Error, key.str() + " needs a value: " + key.str() + " = (...)"), false;
+        (key == "tune" ? family.tune : key == "tune_key" ? family.key : family.grid) = val.str();
+        continue;
+      }
       const std::optional<long long> v = optionValue(val, fd, pattern);
       const long long n = v.value_or(0);
       if (key != "num_warps" && key != "num_stages" && key != "warp_specialize")
-        return report(DiagnosticsEngine::Error, "unknown kernel option '" + key.str() + "' (options: num_warps, num_stages, warp_specialize)"), false;
+        return report(DiagnosticsEngine::Error, "unknown kernel option '" + key.str() +
+                                                    "' (options: num_warps, num_stages, warp_specialize, tune, tune_key, grid)"),
+               false;
       if (!v)
         return report(DiagnosticsEngine::Error, "the value of " + key.str() + " must be an integer, true or false, or a template parameter of the kernel; got '" + val.str() + "'"), false;
       if (key == "num_warps") {
@@ -123,12 +147,21 @@ std::unique_ptr<ir::Kernel> lowerKernel(ASTContext& ctx, const FunctionDecl* fd)
     k->sourceName += os.str();
     for (const auto& a : ta->asArray()) k->name += "_" + argName(a, ctx);
   }
-  if (!readOptions(ctx, fd, *k)) return nullptr;
+  FamilyOptions family;
+  SourceLocation optionsAt;
+  if (!readOptions(ctx, fd, *k, family, optionsAt)) return nullptr;
   try {
     Lowerer l(ctx, *k);
     l.kernel(fd);
   } catch (const Abort&) {
     return nullptr;
+  }
+  if (family.any()) {
+    DiagnosticsEngine& diags = ctx.getDiagnostics();
+    const bool ok = readFamily(
+        ctx, fd, family, *k, [&](const TemplateArgument& a) { return argName(a, ctx); },
+        [&](const std::string& m) { diags.Report(optionsAt, diags.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << m; });
+    if (!ok) return nullptr;
   }
   return k;
 }

@@ -78,6 +78,7 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->numWarps = k.numWarps;
   c->numStages = k.numStages;
   c->warpSpecialize = k.warpSpecialize;
+  c->tune = k.tune;
   c->producerWarps = k.producerWarps;
   c->persistent = k.persistent;
   c->level = k.level;

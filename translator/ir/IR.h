@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -212,6 +213,27 @@ struct TensorMapInfo {
 /// contiguous), in Kernel::assumed and ParamFacts, where divisors are always positive.
 inline constexpr std::int64_t kEqualsOne = -1;
 
+/// An integer expression of a kernel's grid, for the family launcher: constants, integer
+/// parameters (indices into Kernel::params), + − × / %, cdiv, min, max.
+struct GridExpr {
+  enum class Kind : std::uint8_t { Const, Param, Add, Sub, Mul, Div, Rem, Cdiv, Min, Max };
+  Kind kind = Kind::Const;
+  std::int64_t value = 0;  // Const
+  int param = -1;          // Param
+  std::vector<GridExpr> args;
+};
+
+/// An instantiation that belongs to a kernel family (options tune, tune_key, grid): the
+/// instantiations of one template that differ only in the `tune` template parameters share
+/// one launcher, which computes the grid and picks the configuration by shape and device.
+struct TuneInfo {
+  std::string family;          // C identifier: the template's name and the other template arguments
+  std::string familySource;    // matmul<half, BM, BN, ...> (comments)
+  std::string config;          // the configuration as the tuning table spells it: BM=128,BN=64
+  std::vector<int> key;        // indices into Kernel::params of the shape key
+  std::vector<GridExpr> grid;  // x [, y [, z]]
+};
+
 struct Kernel {
   std::string name;        // C identifier of the generated kernel
   std::string sourceName;  // as written, e.g. softmax<float, 1024>
@@ -223,6 +245,8 @@ struct Kernel {
   /// Warps launched beyond numWarps (warp specialisation's producer warp group): they run
   /// region 1 of the top-level warp_group; layouts span the numWarps warps alone.
   int producerWarps = 0;
+  /// Family membership (the tune options), if any.
+  std::optional<TuneInfo> tune;
   /// Why warpSpecialize left the kernel as it is (for the warning when the user asked).
   std::string notSpecialized;
   /// A persistent grid (persistentGrid): program_id and num_programs of the kernel's own ops

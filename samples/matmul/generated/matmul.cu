@@ -13,12 +13,12 @@
 //   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
+//   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
@@ -138,12 +138,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
@@ -231,13 +231,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -394,7 +394,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -526,12 +526,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   b_tile_smem at 16384, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   a_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   b_tile_smem at 16384, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -652,14 +652,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const b_tile_smem = smem + 16384;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(b_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = b_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     {
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
@@ -775,13 +775,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -941,7 +941,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -1099,14 +1099,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
@@ -1164,7 +1164,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
@@ -1175,7 +1175,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   }
   const bool k_lt_1 = 64 < K;
   if (k_lt_1) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
@@ -1260,7 +1260,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     if (k_lt_2) {
       const int k_div = k_ahead / 64;
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
-      __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+      __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
       const int k_mul_2 = k_div * 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
@@ -1331,14 +1331,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   L5 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
 //   L6 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 39: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 44: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
-//   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 32
+//   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
@@ -1463,12 +1463,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L2_t0 + (reg / 2) * 8) * 144 + (L2_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L2_t0 + (reg / 4) * 8) * 272 + (L2_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L5, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
@@ -1521,9 +1521,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   __half acc_load[1];  // tile<128xf16> in L0, one element per access
   acc_load[0] = acc_lt[0] ? *acc_ptr[0] : tilecc::cvt_f16(0.0f);
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
   if (L0_t0 * 1 < 128) *reinterpret_cast<__half*>(acc_cvt_smem + (((L0_t0) & 127)) * 2) = acc_load[0];
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __half acc_shared[8];  // tile<128xf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
@@ -1595,15 +1595,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 //   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 39: 8 x f16 = 16 bytes per access
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 44: 8 x f16 = 16 bytes per access
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
-//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -1767,7 +1767,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -1887,7 +1887,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -1898,7 +1898,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __half acc_shared[8];  // tile<128xf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
@@ -1971,14 +1971,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
 //   L5 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L6 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 39: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 44: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
-//   b_tile_smem at 16384, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   a_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   b_tile_smem at 16384, 16384 bytes ([64][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -2104,14 +2104,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const b_tile_smem = smem + 16384;  // [64][128] f16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + tilecc::swizzled<128, 128>((L2_t0 + (reg / 2) * 8), (L2_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(b_tile_smem + tilecc::swizzled<128, 64>((L2_t0 + (reg / 4) * 8), (L2_t1 + (reg % 4) * 32) * 2)) = b_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     {
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
@@ -2191,9 +2191,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
   __half acc_load[1];  // tile<128xf16> in L0, one element per access
   acc_load[0] = acc_lt[0] ? *acc_ptr[0] : tilecc::cvt_f16(0.0f);
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
   if (L0_t0 * 1 < 128) *reinterpret_cast<__half*>(acc_cvt_smem + (((L0_t0) & 127)) * 2) = acc_load[0];
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __half acc_shared[32];  // tile<128xf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -2266,15 +2266,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 //   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 39: 8 x f16 = 16 bytes per access
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 44: 8 x f16 = 16 bytes per access
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
-//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -2441,7 +2441,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -2589,7 +2589,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -2600,7 +2600,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __half acc_shared[32];  // tile<128xf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -2671,16 +2671,16 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 39: 8 x f16 = 16 bytes per access
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 44: 8 x f16 = 16 bytes per access
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 39
-//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
@@ -2745,7 +2745,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
@@ -2756,7 +2756,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   }
   const bool k_lt_1 = 64 < K;
   if (k_lt_1) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
@@ -2841,7 +2841,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     if (k_lt_2) {
       const int k_div = k_ahead / 64;
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
-      __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+      __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
       const int k_mul_2 = k_div * 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
@@ -2898,7 +2898,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -2909,7 +2909,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L3_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L3_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __half acc_shared[32];  // tile<128xf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -2982,12 +2982,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 //   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
-//   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 32
+//   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 37
+//   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
@@ -3107,12 +3107,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
@@ -3200,13 +3200,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -3363,7 +3363,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -3495,12 +3495,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 16384 bytes ([128][64] bf16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   b_tile_smem at 16384, 16384 bytes ([64][128] bf16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   a_tile_smem at 0, 16384 bytes ([128][64] bf16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   b_tile_smem at 16384, 16384 bytes ([64][128] bf16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -3621,14 +3621,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const b_tile_smem = smem + 16384;  // [64][128] bf16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = b_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     {
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
@@ -3744,13 +3744,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -3910,7 +3910,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -4068,14 +4068,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
@@ -4133,7 +4133,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
@@ -4144,7 +4144,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   }
   const bool k_lt_1 = 64 < K;
   if (k_lt_1) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
@@ -4229,7 +4229,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     if (k_lt_2) {
       const int k_div = k_ahead / 64;
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
-      __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+      __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
       const int k_mul_2 = k_div * 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
@@ -4300,14 +4300,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   L5 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
 //   L6 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 39: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 44: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
-//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
-//   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 32
+//   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 37
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   __shared__ __align__(16) unsigned char smem[35840];
@@ -4432,12 +4432,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + (L2_t0 + (reg / 2) * 8) * 144 + (L2_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + (L2_t0 + (reg / 4) * 8) * 272 + (L2_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[64];  // tile<128x128xf32> in L5, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
@@ -4490,9 +4490,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   __nv_bfloat16 acc_load[1];  // tile<128xbf16> in L0, one element per access
   acc_load[0] = acc_lt[0] ? *acc_ptr[0] : tilecc::cvt_bf16(0.0f);
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
   if (L0_t0 * 1 < 128) *reinterpret_cast<__nv_bfloat16*>(acc_cvt_smem + (((L0_t0) & 127)) * 2) = acc_load[0];
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __nv_bfloat16 acc_shared[8];  // tile<128xbf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
@@ -4552,15 +4552,15 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 //   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 39: 8 x bf16 = 16 bytes per access
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 44: 8 x bf16 = 16 bytes per access
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
-//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -4724,7 +4724,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -4844,7 +4844,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of mma (line 32) by other warps
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -4855,7 +4855,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __nv_bfloat16 acc_shared[8];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
@@ -4916,14 +4916,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
 //   L5 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L6 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 39: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 44: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_smem at 0, 16384 bytes ([128][64] bf16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
-//   b_tile_smem at 16384, 16384 bytes ([64][128] bf16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
+//   a_tile_smem at 0, 16384 bytes ([128][64] bf16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   b_tile_smem at 16384, 16384 bytes ([64][128] bf16, 256-byte rows, 128B swizzle): B operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -5049,14 +5049,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const b_tile_smem = smem + 16384;  // [64][128] bf16, 256-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + tilecc::swizzled<128, 128>((L2_t0 + (reg / 2) * 8), (L2_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + tilecc::swizzled<128, 64>((L2_t0 + (reg / 4) * 8), (L2_t1 + (reg % 4) * 32) * 2)) = b_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     {
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
@@ -5136,9 +5136,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   __nv_bfloat16 acc_load[1];  // tile<128xbf16> in L0, one element per access
   acc_load[0] = acc_lt[0] ? *acc_ptr[0] : tilecc::cvt_bf16(0.0f);
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
   if (L0_t0 * 1 < 128) *reinterpret_cast<__nv_bfloat16*>(acc_cvt_smem + (((L0_t0) & 127)) * 2) = acc_load[0];
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L6, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -5199,15 +5199,15 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 //   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 39: 8 x bf16 = 16 bytes per access
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 44: 8 x bf16 = 16 bytes per access
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
-//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -5374,7 +5374,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -5522,7 +5522,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -5533,7 +5533,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -5592,16 +5592,16 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 39: 8 x bf16 = 16 bytes per access
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 44: 8 x bf16 = 16 bytes per access
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 39
-//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
@@ -5666,7 +5666,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
@@ -5677,7 +5677,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   }
   const bool k_lt_1 = 64 < K;
   if (k_lt_1) {
-    __syncthreads();  // reads after the writes of mbarrier_init (line 29) by other warps
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
@@ -5762,7 +5762,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     if (k_lt_2) {
       const int k_div = k_ahead / 64;
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
-      __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+      __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
       const int k_mul_2 = k_div * 64;
       if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
@@ -5819,7 +5819,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -5830,7 +5830,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L3_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L3_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 39) by other warps
+  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
   __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -5891,12 +5891,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 52224 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_smem at 0, 33792 bytes ([64][256] f16, 528-byte rows): B operand of the dot at line 32
-//   a_tile_smem at 33792, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   b_tile_smem at 0, 33792 bytes ([64][256] f16, 528-byte rows): B operand of the dot at line 37
+//   a_tile_smem at 33792, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 52224 bytes, set by the launcher
@@ -6016,12 +6016,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
     for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 33792;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][256] f16, 528-byte rows, 33792 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L1_t0 + (reg / 8) * 8) * 528 + (L1_t1 + (reg % 8) * 32) * 2) = b_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[128];  // tile<128x256xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
@@ -6109,13 +6109,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-//   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
@@ -6272,7 +6272,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -6404,12 +6404,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_smem at 0, 32768 bytes ([64][256] f16, 512-byte rows, 128B swizzle): B operand of the dot at line 32
-//   a_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   b_tile_smem at 0, 32768 bytes ([64][256] f16, 512-byte rows, 128B swizzle): B operand of the dot at line 37
+//   a_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -6530,14 +6530,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(b_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 8) * 8), (L1_t1 + (reg % 8) * 32) * 2)) = b_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     {
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
@@ -6685,13 +6685,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-//   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -6851,7 +6851,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -7050,9 +7050,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 // Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
 // buffer is written again, and before the program ends).
 // Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
-//   store_out at 98304, 65536 bytes ([128][256] f16, 512-byte rows, 128B swizzle): tile stored by TMA at line 42
-//   a_tile_ring at 163840, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
+//   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 36
+//   store_out at 98304, 65536 bytes ([128][256] f16, 512-byte rows, 128B swizzle): tile stored by TMA at line 47
+//   a_tile_ring at 163840, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   k_full at 212992, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   k_empty at 213016, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
@@ -7245,7 +7245,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_f16(acc[reg]);
       if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
-      tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 42) by other warps
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 47) by other warps
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 128; reg += 2) {
@@ -7256,7 +7256,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
       tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
       if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
       if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 42) by other warps
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 47) by other warps
       if (threadIdx.x == 0) {
         tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
         tilecc::tma_store_commit();
@@ -7356,12 +7356,12 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
 //   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 52224 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_smem at 0, 33792 bytes ([64][256] bf16, 528-byte rows): B operand of the dot at line 32
-//   a_tile_smem at 33792, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 32
+//   b_tile_smem at 0, 33792 bytes ([64][256] bf16, 528-byte rows): B operand of the dot at line 37
+//   a_tile_smem at 33792, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 52224 bytes, set by the launcher
@@ -7481,12 +7481,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
     for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 33792;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][256] bf16, 528-byte rows, 33792 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + (L1_t0 + (reg / 8) * 8) * 528 + (L1_t1 + (reg % 8) * 32) * 2) = b_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     float acc_1[128];  // tile<128x256xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
@@ -7574,13 +7574,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-//   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
@@ -7737,7 +7737,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -7869,12 +7869,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 30: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   load at line 31: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-//   store at line 42: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_smem at 0, 32768 bytes ([64][256] bf16, 512-byte rows, 128B swizzle): B operand of the dot at line 32
-//   a_tile_smem at 32768, 16384 bytes ([128][64] bf16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   b_tile_smem at 0, 32768 bytes ([64][256] bf16, 512-byte rows, 128B swizzle): B operand of the dot at line 37
+//   a_tile_smem at 32768, 16384 bytes ([128][64] bf16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -7995,14 +7995,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 32768;  // [128][64] bf16, 128-byte rows, 128B swizzle, 16384 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][256] bf16, 512-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__nv_bfloat16*>(a_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__nv_bfloat16*>(b_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 8) * 8), (L1_t1 + (reg % 8) * 32) * 2)) = b_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
     {
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
@@ -8150,13 +8150,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 //   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 30: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 31: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 42: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
 // Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-//   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -8316,7 +8316,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -8515,9 +8515,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 // Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
 // buffer is written again, and before the program ends).
 // Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
-//   store_out at 98304, 65536 bytes ([128][256] bf16, 512-byte rows, 128B swizzle): tile stored by TMA at line 42
-//   a_tile_ring at 163840, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
+//   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 36
+//   store_out at 98304, 65536 bytes ([128][256] bf16, 512-byte rows, 128B swizzle): tile stored by TMA at line 47
+//   a_tile_ring at 163840, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   k_full at 212992, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   k_empty at 213016, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
@@ -8710,7 +8710,7 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_bf16(acc[reg]);
       if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
-      tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 42) by other warps
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 47) by other warps
       // 2 elements (4 bytes) per shared-memory store
       #pragma unroll
       for (int reg = 0; reg < 128; reg += 2) {
@@ -8721,7 +8721,7 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
       tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
       if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
       if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 42) by other warps
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 47) by other warps
       if (threadIdx.x == 0) {
         tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
         tilecc::tma_store_commit();
@@ -8782,6 +8782,3712 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
           if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (load_slot), 49152);
           unsigned char* const a_tile_ring_slot_1 = a_tile_ring + load_slot * 16384;  // a stage of the ring
           const int k_mul_2 = first_m_div_1 * 1024;
+          const int k_mul_3 = pid_m_rem_3 * 128;
+          const int k_add_1 = k_mul_2 + k_mul_3;
+          const int k_mul_4 = k_div * 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_4, k_add_1);
+          unsigned char* const b_tile_ring_slot_1 = b_tile_ring + load_slot * 32768;  // a stage of the ring
+          const int k_mul_5 = pid_n_1 * 256;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_5, k_mul_4);
+          const int k_add_2 = k_mul_5 + 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_4);
+          const int k_add_3 = k_mul_5 + 128;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_4);
+          const int k_add_4 = k_mul_5 + 192;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_4, k_mul_4);
+          const bool k_eq = load_slot == 2;
+          const int k_add_5 = load_slot + 1;
+          const int k_sel = k_eq ? 0 : k_add_5;
+          const int k_sel_1 = k_eq ? k_xor : load_phase;
+          load_slot = k_sel;
+          load_phase = k_sel_1;
+        }
+        ring_slot_1 = load_slot;
+        ring_phase_1 = load_phase;
+      }
+    }
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 64, 128, 64, 8, false, activation::none> -> matmul_half_64_128_64_8_false_none ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+// Global accesses (per thread):
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 26624 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_smem at 0, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
+//   a_tile_smem at 17408, 9216 bytes ([64][64] f16, 144-byte rows): A operand of the dot at line 37
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  __shared__ __align__(16) unsigned char smem[26624];
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int lane = threadIdx.x & 31;
+  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = (warp >> 2);  // warp row of L4
+  const int L4_wn = (warp & 3);  // warp column of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 64;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 64;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 64;
+  int rm_range[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 8;
+  int rm_range_1[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
+  int rm_add[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_add_1[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_add_1[reg] = rm_mul + rm_range[reg];
+  int rm[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
+  int rn_range[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int64_t a_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rm_range_2[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range_2[reg] = L2_t1 + reg * 32;
+  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rm_range_2[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[4];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
+  int rn_1[4];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
+  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[32];  // tile<64x128xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rm_range_2[reg] < a_tile_sub;
+    __half a_tile[16];  // tile<64x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rm_range[reg] < a_tile_sub;
+    bool b_tile_lt_1[4];  // tile<1x128xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[32];  // tile<64x128xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
+    __half b_tile[32];  // tile<64x128xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 17408;  // [64][64] f16, 144-byte rows, 9216 bytes
+    unsigned char* const b_tile_smem = smem + 0;  // [64][128] f16, 272-byte rows, 17408 bytes
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    float acc_1[32];  // tile<64x128xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_smem [64][64], B b_tile_smem [64][128]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[2][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L4_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+  }
+  int64_t store_cvt[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<64x128xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[32];  // tile<64x128xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 64, 128, 64, 8, false, activation::none> -> matmul_half_64_128_64_8_false_none_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 79872 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 52224, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 79872 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 2);  // warp row of L1
+  const int L1_wn = (warp & 3);  // warp column of L1
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 64;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 64;
+  const int grid_n_add = N + 128;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 128;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 64;
+  int rm_range[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L3_t0 + reg * 16;
+  int rm_range_1[4];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
+  int rm_add[4];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_range_2[2];  // tile<64xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
+  int rm_add_1[2];  // tile<64xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  int rm[2];  // tile<64xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 128;
+  int rn_range[8];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn[8];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rm_range_3[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 52224;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
+  unsigned char* const b_tile_ring = smem + 0;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_3[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rm_range[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_3[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rm_range[reg] < a_tile_sub;
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[16];  // tile<64x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[32];  // tile<64x128xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[16];  // tile<64x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    float acc_1[32];  // tile<64x128xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_ring_slot_3 [64][64], B b_tile_ring_slot_3 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[2][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  int64_t store_cvt[4];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<64x128xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[32];  // tile<64x128xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[4];  // tile<64x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<64x128xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<4>, spatial<8>>, each element held by 8 threads
+//   L4 = compose<spatial<4, 2>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<2>, spatial<4>, repeat<2>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 27648 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+//   b_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  __shared__ __align__(16) unsigned char smem[27648];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = (warp >> 1);  // warp row of L4
+  const int L4_wn = (warp & 1);  // warp column of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 64;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 64;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L3_t0 + reg * 32;
+  int rm_add[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 64;
+  int rn_range[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L0_t0 + reg * 8;
+  int rn_range_1[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 2 + (reg / 2) * 16 + reg % 2;
+  int rn[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rn_range_2[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rn_range_2[reg] = L2_t1 + reg * 32;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rn_range_2[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_1[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 2)] + rn_1[(reg % 2)];
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[32];  // tile<128x64xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rn_range_2[reg] < a_tile_sub;
+    __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rn_range[reg] < a_tile_sub;
+    bool b_tile_lt_1[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[16];  // tile<64x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 2)] && b_tile_lt_1[(reg % 2)]);
+    __half b_tile[16];  // tile<64x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const b_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_smem [128][64], B b_tile_smem [64][64]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[2][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L4_wn + 2 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+  }
+  int64_t store_cvt[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[32];  // tile<128x64xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[4];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<128x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<4>, spatial<8>>, each element held by 8 threads
+//   L1 = compose<spatial<4, 2>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<2>, spatial<4>, repeat<2>>, each element held by 32 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 82944 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 55296, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 82944 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 1);  // warp row of L1
+  const int L1_wn = (warp & 1);  // warp column of L1
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 64;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 64;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[4];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L0_t0 + reg * 32;
+  int rm_add[4];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 64;
+  int rn_range[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rn_range[reg] = L3_t0 + reg * 32;
+  int rn_range_1[8];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 * 2 + (reg / 2) * 16 + reg % 2;
+  int rn[8];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rn_range_2[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_2[reg] = L5_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_2[(reg % 8)];
+  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
+  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_1[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
+  unsigned char* const b_tile_ring = smem + 55296;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_2[reg] < K;
+  bool b_tile_lt[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rn_range[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[16];  // tile<64x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_2[reg] < a_tile_sub;
+  bool b_tile_lt_2[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rn_range[reg] < a_tile_sub;
+  bool b_tile_and_1[16];  // tile<64x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[16];  // tile<64x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
+    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][64]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[2][4], frag_b[4][2];
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 4; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L1_wn + 2 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 4; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 8 + 2 * ni], acc_1[(2 * mi) * 8 + 2 * ni + 1], acc_1[(2 * mi + 1) * 8 + 2 * ni], acc_1[(2 * mi + 1) * 8 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  int64_t store_cvt[4];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[4];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<128x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none_sm90a ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+// Global accesses (per thread):
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 24576 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+//   b_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 37
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  __shared__ __align__(1024) unsigned char smem[24576];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 64;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 64;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 64;
+  int rn_range[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L0_t0 + reg * 8;
+  int rn_range_1[16];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn[16];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rn_range_2[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rn_range_2[reg] = L2_t1 + reg * 32;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rn_range_2[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_1[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 2)] + rn_1[(reg % 2)];
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[32];  // tile<128x64xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rn_range_2[reg] < a_tile_sub;
+    __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rn_range[reg] < a_tile_sub;
+    bool b_tile_lt_1[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[16];  // tile<64x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 2)] && b_tile_lt_1[(reg % 2)]);
+    __half b_tile[16];  // tile<64x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+    unsigned char* const b_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(b_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = b_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    {
+      // A a_tile_smem [128][64] K-major, B b_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+  }
+  int64_t store_cvt[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
+  __half store_cvt_1[32];  // tile<128x64xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[16];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<128x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none_sm90a_aligned ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 73728 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 64;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 64;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 64;
+  int rn_range[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rn_range[reg] = L3_t0 + reg * 32;
+  int rn_range_1[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rn_range_2[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_2[reg] = L5_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_2[(reg % 8)];
+  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
+  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_1[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 49152;  // [64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes, 24576 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_2[reg] < K;
+  bool b_tile_lt[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rn_range[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[16];  // tile<64x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 8192;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_2[reg] < a_tile_sub;
+  bool b_tile_lt_2[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rn_range[reg] < a_tile_sub;
+  bool b_tile_and_1[16];  // tile<64x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 8192;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[16];  // tile<64x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 8192;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
+  __half store_cvt_1[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[16];  // tile<1x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<128x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none_sm90a_tma ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+// Global accesses (per thread):
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
+// Shared memory: 73760 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): box copied by TMA at line 36
+//   k_full at 73728, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 73760 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 64;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 64;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  const int rn_mul = pid_n * 64;
+  int rn_range[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 49152;  // [64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes, 24576 bytes
+  unsigned char* const k_full = smem + 73728;  // 3 mbarriers, 24 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  const int k_mul = first_m_div * 1024;
+  const int k_mul_1 = pid_m_rem_1 * 128;
+  const int k_add = k_mul + k_mul_1;
+  const bool k_ge = k_add >= 0;
+  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
+  const bool k_ge_1 = rn_mul >= 0;
+  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
+  const bool k_lt = 0 < K;
+  if (k_lt) {
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
+    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 24576);
+    unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
+    unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 8192;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
+  }
+  const bool k_lt_1 = 64 < K;
+  if (k_lt_1) {
+    __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
+    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 24576);
+    unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
+    unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 8192;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
+  }
+  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  int pipe_phase = 0;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::mbarrier_wait(k_full + 8 * (pipe_read), pipe_phase);
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 8192;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<1>();
+    if (k_lt_2) {
+      const int k_div = k_ahead / 64;
+      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 24576);
+      __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+      unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+      const int k_mul_2 = k_div * 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
+      unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
+    }
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    const int pipe_xor = pipe_phase ^ 1;
+    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+    pipe_phase = pipe_sel_2;
+  }
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) tilecc::wgmma_settle(acc[reg]);
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
+  __half store_cvt_1[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[16];  // tile<1x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<128x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 64, 64, 64, 8, false, activation::none> -> matmul_half_64_64_64_8_false_none ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+// Global accesses (per thread):
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 18432 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_smem at 0, 9216 bytes ([64][64] f16, 144-byte rows): A operand of the dot at line 37
+//   b_tile_smem at 9216, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  __shared__ __align__(16) unsigned char smem[18432];
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int lane = threadIdx.x & 31;
+  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = (warp >> 2);  // warp row of L4
+  const int L4_wn = (warp & 3);  // warp column of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 64;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 64;
+  const int grid_n_add = N + 64;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 64;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 64;
+  int rm_range[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 8;
+  int rm_range_1[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
+  int rm_add[4];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_add_1[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_add_1[reg] = rm_mul + rm_range[reg];
+  int rm[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 64;
+  int rm_range_2[4];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn[4];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rn[reg] = rn_mul + rm_range_2[reg];
+  int64_t a_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rm_range_3[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
+  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rm_range_3[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_1[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 2)] + rn_1[(reg % 2)];
+  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[16];  // tile<64x64xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rm_range_3[reg] < a_tile_sub;
+    __half a_tile[16];  // tile<64x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rm_range[reg] < a_tile_sub;
+    bool b_tile_lt_1[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[16];  // tile<64x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 2)] && b_tile_lt_1[(reg % 2)]);
+    __half b_tile[16];  // tile<64x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 0;  // [64][64] f16, 144-byte rows, 9216 bytes
+    unsigned char* const b_tile_smem = smem + 9216;  // [64][64] f16, 144-byte rows, 9216 bytes
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    float acc_1[16];  // tile<64x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_smem [64][64], B b_tile_smem [64][64]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      // 4 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[2][4], frag_b[2][2];
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 2; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L4_wn + 4 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 2; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 4 + 2 * ni], acc_1[(2 * mi) * 4 + 2 * ni + 1], acc_1[(2 * mi + 1) * 4 + 2 * ni], acc_1[(2 * mi + 1) * 4 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) acc[reg] = acc_1[reg];
+  }
+  int64_t store_cvt[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[16];  // tile<64x64xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr[(reg / 4)] + rn[(reg % 4)];
+  __half store_cvt_1[16];  // tile<64x64xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[4];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[4];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[16];  // tile<64x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_and[reg] = (store_lt[(reg / 4)] && store_lt_1[(reg % 4)]);
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 64, 64, 64, 8, false, activation::none> -> matmul_half_64_64_64_8_false_none_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 55296 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   a_tile_ring at 0, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 27648, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 55296 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 2);  // warp row of L1
+  const int L1_wn = (warp & 3);  // warp column of L1
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 64;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 64;
+  const int grid_n_add = N + 64;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 64;
+  const int group_width = 8 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 8;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 8 ? group_rows_sub : 8);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 64;
+  int rm_range[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + reg * 32;
+  int rm_range_1[4];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
+  int rm_add[4];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  int rm_add_1[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = rm_mul + rm_range[reg];
+  int rm[2];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 64;
+  int rm_range_2[4];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn[4];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rn[reg] = rn_mul + rm_range_2[reg];
+  int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rm_range_3[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
+  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rm_range_3[(reg % 8)];
+  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
+  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_1[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 0;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
+  unsigned char* const b_tile_ring = smem + 27648;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_3[reg] < K;
+  bool b_tile_lt[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rm_range[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[16];  // tile<64x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_3[reg] < a_tile_sub;
+  bool b_tile_lt_2[2];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rm_range[reg] < a_tile_sub;
+  bool b_tile_and_1[16];  // tile<64x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 9216;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[16];  // tile<64x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[16];  // tile<64x64xi32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[16];  // tile<64x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
+    float acc_1[16];  // tile<64x64xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_ring_slot_3 [64][64], B b_tile_ring_slot_3 [64][64]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // 4 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[2][4], frag_b[2][2];
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 2; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 2; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 2; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 4 + 2 * ni], acc_1[(2 * mi) * 4 + 2 * ni + 1], acc_1[(2 * mi + 1) * 4 + 2 * ni], acc_1[(2 * mi + 1) * 4 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  int64_t store_cvt[4];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[16];  // tile<64x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr[(reg / 4)] + rn[(reg % 4)];
+  __half store_cvt_1[16];  // tile<64x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[4];  // tile<64x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[4];  // tile<1x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[16];  // tile<64x64xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_and[reg] = (store_lt[(reg / 4)] && store_lt_1[(reg % 4)]);
+  #pragma unroll
+  for (int reg = 0; reg < 16; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 256, 64, 4, false, activation::none> -> matmul_half_128_256_64_4_false_none ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L4 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+// Global accesses (per thread):
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 52224 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_smem at 0, 33792 bytes ([64][256] f16, 528-byte rows): B operand of the dot at line 37
+//   a_tile_smem at 33792, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 52224 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = (warp >> 2);  // warp row of L4
+  const int L4_wn = (warp & 3);  // warp column of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 256;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 256;
+  const int group_width = 4 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 4;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 4 ? group_rows_sub : 4);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 256;
+  int rn_range[16];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn[16];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int rk[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L2_t1 + reg * 32;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[8];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
+  int rn_1[8];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[128];  // tile<128x256xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    bool b_tile_lt_1[8];  // tile<1x256xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[64];  // tile<64x256xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    __half b_tile[64];  // tile<64x256xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 33792;  // [128][64] f16, 144-byte rows, 18432 bytes
+    unsigned char* const b_tile_smem = smem + 0;  // [64][256] f16, 528-byte rows, 33792 bytes
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = a_tile[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(b_tile_smem + (L1_t0 + (reg / 8) * 8) * 528 + (L1_t1 + (reg % 8) * 32) * 2) = b_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    float acc_1[128];  // tile<128x256xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_smem [128][64], B b_tile_smem [64][256]
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[4][4], frag_b[8][2];
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L4_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc[reg] = acc_1[reg];
+  }
+  int64_t store_cvt[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[16];  // tile<1x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 256, 64, 4, false, activation::none> -> matmul_half_128_256_64_4_false_none_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
+//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L3 = spatial<8>, each element held by 32 threads
+//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = lane;  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int L1_wm = (warp >> 2);  // warp row of L1
+  const int L1_wn = (warp & 3);  // warp column of L1
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 256;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 256;
+  const int group_width = 4 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 4;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 4 ? group_rows_sub : 4);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[8];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 256;
+  int rn_range[16];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
+  int rn[16];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int rk[8];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 101376;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
+  unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 528-byte rows, 3 stages of 33792 bytes, 101376 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 33792;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 33792;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[128];  // tile<128x256xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    __syncthreads();  // writes after the reads of mma (line 37) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
+    float acc_1[128];  // tile<128x256xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
+    {
+      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][256]
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[4][4], frag_b[8][2];
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 4; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[8];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[16];  // tile<1x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 256, 64, 4, false, activation::none> -> matmul_half_128_256_64_4_false_none_sm90a ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+// Global accesses (per thread):
+//   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+//   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_smem at 0, 32768 bytes ([64][256] f16, 512-byte rows, 128B swizzle): B operand of the dot at line 37
+//   a_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 37
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  __shared__ __align__(1024) unsigned char smem[49152];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 256;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 256;
+  const int group_width = 4 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 4;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 4 ? group_rows_sub : 4);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
+  int rm_add_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 256;
+  int rn_range[64];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn[64];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int rk[8];  // tile<64xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
+  int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rk_1[reg] = L2_t1 + reg * 32;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 2)] + rk_1[(reg % 2)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[8];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
+  int rn_1[8];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[128];  // tile<128x256xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  for (int k = 0; k < K; k += 64) {
+    const int a_tile_sub = K - k;
+    bool a_tile_lt[2];  // tile<1x64xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    bool b_tile_lt[8];  // tile<64x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    bool b_tile_lt_1[8];  // tile<1x256xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+    bool b_tile_and[64];  // tile<64x256xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    __half b_tile[64];  // tile<64x256xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const a_tile_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+    unsigned char* const b_tile_smem = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 32768 bytes
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(a_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = a_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(b_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 8) * 8), (L1_t1 + (reg % 8) * 32) * 2)) = b_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // reads after the writes of shared_store (line 37) by other warps
+    {
+      // A a_tile_smem [128][64] K-major, B b_tile_smem [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = a_tile_smem;
+      const unsigned char* const dot_b = b_tile_smem;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+  }
+  int64_t store_cvt[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[64];  // tile<1x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) if (store_and[reg]) *store_ptr_1[reg] = store_cvt_1[reg];
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 256, 64, 4, false, activation::none> -> matmul_half_128_256_64_4_false_none_sm90a_aligned ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = spatial<8>, each element held by 32 threads
+//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t1 = lane;  // thread position along dim 1 of L5
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp;  // thread position along dim 0 of L4
+  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int pid = blockIdx.x;
+  const int grid_m_add = M + 128;
+  const int grid_m_sub = grid_m_add - 1;
+  const int grid_m = grid_m_sub / 128;
+  const int grid_n_add = N + 256;
+  const int grid_n_sub = grid_n_add - 1;
+  const int grid_n = grid_n_sub / 256;
+  const int group_width = 4 * grid_n;
+  const int first_m_div = pid / group_width;
+  const int first_m = first_m_div * 4;
+  const int group_rows_sub = grid_m - first_m;
+  const int group_rows = (group_rows_sub < 4 ? group_rows_sub : 4);
+  const int pid_m_rem = pid % group_width;
+  const int pid_m_rem_1 = pid_m_rem % group_rows;
+  const int pid_m = first_m + pid_m_rem_1;
+  const int pid_n = pid_m_rem / group_rows;
+  const int rm_mul = pid_m * 128;
+  int rm_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int rm_add[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  int rm_range_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  int rm[4];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  const int rn_mul = pid_n * 256;
+  int rn_range[64];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int rn[64];  // tile<256xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  int rk[8];  // tile<64xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
+  int rk_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
+  int rn_range_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  const bool k_lt = 0 < K;
+  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+  unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+  tilecc::cp_async_commit();
+  const bool k_lt_1 = 64 < K;
+  const int a_tile_sub = K - 64;
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
+  unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
+  unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+  tilecc::cp_async_commit();
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
+  float acc[128];  // tile<128x256xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  for (int k = 0; k < K; k += 64) {
+    tilecc::cp_async_wait<1>();  // at most 1 group still in flight
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_3;
+      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                     "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                     "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                     "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                     "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                     "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                     "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                     "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                     "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  bool store_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[64];  // tile<1x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- matmul<half, 128, 256, 64, 4, false, activation::none> -> matmul_half_128_256_64_4_false_none_sm90a_tma ----
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+// Global accesses: none of tiles.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Persistent: min(programs, SMs) programs each run programs blockIdx.x, blockIdx.x + gridDim.x, ... of the
+// grid tilecc_grid, the rings' slots and phases carried from one to the next.
+// Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
+// buffer is written again, and before the program ends).
+// Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 36
+//   store_out at 98304, 65536 bytes ([128][256] f16, 512-byte rows, 128B swizzle): tile stored by TMA at line 47
+//   a_tile_ring at 163840, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   k_full at 212992, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   k_empty at 213016, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm90a_tma(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc, const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc, const __grid_constant__ CUtensorMap store_out_desc, const dim3 tilecc_grid) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 213040 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  unsigned char* const store_out = smem + 98304;  // [128][256] f16, 512-byte rows, 128B swizzle, 65536 bytes
+  unsigned char* const a_tile_ring = smem + 163840;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
+  unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
+  unsigned char* const k_full = smem + 212992;  // 3 mbarriers, 24 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  unsigned char* const k_empty = smem + 213016;  // 3 mbarriers, 24 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int tile_pid = blockIdx.x;
+    const int tile_nprog = gridDim.x;
+    const int tile_nprog_1 = tilecc_grid.x;
+    const int tile_nprog_2 = tilecc_grid.y;
+    const int tile_nprog_3 = tilecc_grid.z;
+    const int tile_mul = tile_nprog_1 * tile_nprog_2;
+    const int tiles = tile_mul * tile_nprog_3;
+    int ring_slot = 0;
+    int ring_phase = 0;
+    for (int tile = tile_pid; tile < tiles; tile += tile_nprog) {
+      const int tile_rem = tile % tile_nprog_1;
+      const int grid_m_add = M + 128;
+      const int grid_m_sub = grid_m_add - 1;
+      const int grid_m = grid_m_sub / 128;
+      const int grid_n_add = N + 256;
+      const int grid_n_sub = grid_n_add - 1;
+      const int grid_n = grid_n_sub / 256;
+      const int group_width = 4 * grid_n;
+      const int first_m_div = tile_rem / group_width;
+      const int first_m = first_m_div * 4;
+      const int group_rows_sub = grid_m - first_m;
+      const int group_rows = (group_rows_sub < 4 ? group_rows_sub : 4);
+      const int pid_m_rem = tile_rem % group_width;
+      const int pid_m_rem_1 = pid_m_rem % group_rows;
+      const int pid_n = pid_m_rem / group_rows;
+      const int rn_mul = pid_n * 256;
+      const int k_mul = first_m_div * 512;
+      const int k_mul_1 = pid_m_rem_1 * 128;
+      const int k_add = k_mul + k_mul_1;
+      const bool k_ge = k_add >= 0;
+      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
+      const bool k_ge_1 = rn_mul >= 0;
+      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
+      const bool k_lt = 0 < K;
+      float acc[128];  // tile<128x256xf32> in L0, carried
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+      int pipe_read = ring_slot;
+      int pipe_phase = ring_phase;
+      for (int k = 0; k < K; k += 64) {
+        tilecc::mbarrier_wait(k_full + 8 * (pipe_read), pipe_phase);
+        unsigned char* const a_tile_ring_slot = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+        unsigned char* const b_tile_ring_slot = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+        {
+          // A a_tile_ring_slot [128][64] K-major, B b_tile_ring_slot [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+          const unsigned char* const dot_a = a_tile_ring_slot;
+          const unsigned char* const dot_b = b_tile_ring_slot;
+          tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                         "n"(1));
+          asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
+                       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[66]), "+f"(acc[67]),
+                         "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[70]), "+f"(acc[71]),
+                         "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[74]), "+f"(acc[75]),
+                         "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[78]), "+f"(acc[79]),
+                         "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[82]), "+f"(acc[83]),
+                         "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[86]), "+f"(acc[87]),
+                         "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[90]), "+f"(acc[91]),
+                         "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[94]), "+f"(acc[95]),
+                         "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[98]), "+f"(acc[99]),
+                         "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[102]), "+f"(acc[103]),
+                         "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[106]), "+f"(acc[107]),
+                         "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[110]), "+f"(acc[111]),
+                         "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[114]), "+f"(acc[115]),
+                         "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
+                         "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
+                         "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
+                       : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
+                         "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                         "n"(1));
+          tilecc::wgmma_commit();
+        }
+        tilecc::wgmma_wait<1>();
+        const bool release_ne = k != 0;
+        if (release_ne) {
+          const bool release_eq = pipe_read == 0;
+          const int release_sub = pipe_read - 1;
+          const int release_sel = release_eq ? 2 : release_sub;
+          if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel));
+        }
+        const bool pipe_eq = pipe_read == 2;
+        const int pipe_add = pipe_read + 1;
+        const int pipe_sel = pipe_eq ? 0 : pipe_add;
+        const int pipe_xor = pipe_phase ^ 1;
+        const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+        pipe_read = pipe_sel;
+        pipe_phase = pipe_sel_1;
+      }
+      tilecc::wgmma_wait<0>();
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
+      if (k_lt) {
+        const bool release_eq_1 = pipe_read == 0;
+        const int release_sub_1 = pipe_read - 1;
+        const int release_sel_1 = release_eq_1 ? 2 : release_sub_1;
+        if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (release_sel_1));
+      }
+      __half store_cvt[128];  // tile<128x256xf16> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_f16(acc[reg]);
+      if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
+      tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 47) by other warps
+      // 2 elements (4 bytes) per shared-memory store
+      #pragma unroll
+      for (int reg = 0; reg < 128; reg += 2) {
+        unsigned word;
+        word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+        *reinterpret_cast<unsigned*>(store_out + tilecc::swizzled<128, 128>((L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8), (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2)) = word;
+      }
+      tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 47) by other warps
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add = rn_mul + 64;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add_1 = rn_mul + 128;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_1, k_add);
+        tilecc::tma_store_commit();
+      }
+      const int store_add_2 = rn_mul + 192;
+      if (threadIdx.x == 0) {
+        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_2, k_add);
+        tilecc::tma_store_commit();
+      }
+      ring_slot = pipe_read;
+      ring_phase = pipe_phase;
+    }
+    if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      const int tile_pid_1 = blockIdx.x;
+      const int tile_nprog_4 = gridDim.x;
+      const int tile_nprog_5 = tilecc_grid.x;
+      const int tile_nprog_6 = tilecc_grid.y;
+      const int tile_nprog_7 = tilecc_grid.z;
+      const int tile_mul_1 = tile_nprog_5 * tile_nprog_6;
+      const int tiles_1 = tile_mul_1 * tile_nprog_7;
+      int ring_slot_1 = 0;
+      int ring_phase_1 = 0;
+      for (int tile_1 = tile_pid_1; tile_1 < tiles_1; tile_1 += tile_nprog_4) {
+        const int tile_rem_1 = tile_1 % tile_nprog_5;
+        const int grid_m_add_1 = M + 128;
+        const int grid_m_sub_1 = grid_m_add_1 - 1;
+        const int grid_m_1 = grid_m_sub_1 / 128;
+        const int grid_n_add_1 = N + 256;
+        const int grid_n_sub_1 = grid_n_add_1 - 1;
+        const int grid_n_1 = grid_n_sub_1 / 256;
+        const int group_width_1 = 4 * grid_n_1;
+        const int first_m_div_1 = tile_rem_1 / group_width_1;
+        const int first_m_1 = first_m_div_1 * 4;
+        const int group_rows_sub_1 = grid_m_1 - first_m_1;
+        const int group_rows_1 = (group_rows_sub_1 < 4 ? group_rows_sub_1 : 4);
+        const int pid_m_rem_2 = tile_rem_1 % group_width_1;
+        const int pid_m_rem_3 = pid_m_rem_2 % group_rows_1;
+        const int pid_n_1 = pid_m_rem_2 / group_rows_1;
+        int load_slot = ring_slot_1;
+        int load_phase = ring_phase_1;
+        for (int k_1 = 0; k_1 < K; k_1 += 64) {
+          const int k_xor = load_phase ^ 1;
+          tilecc::mbarrier_wait(k_empty + 8 * (load_slot), k_xor);
+          const int k_div = k_1 / 64;
+          if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (load_slot), 49152);
+          unsigned char* const a_tile_ring_slot_1 = a_tile_ring + load_slot * 16384;  // a stage of the ring
+          const int k_mul_2 = first_m_div_1 * 512;
           const int k_mul_3 = pid_m_rem_3 * 128;
           const int k_add_1 = k_mul_2 + k_mul_3;
           const int k_mul_4 = k_div * 64;
@@ -9079,4 +12785,251 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
     return status;
   ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none<<<grid, 256, 52224, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
+}
+
+cudaError_t launch_matmul_half_64_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_64_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 79872); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_64_128_64_8_false_none_aligned<<<grid, 256, 79872, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  ::tilecc_kernels::matmul_half_64_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
+    const uint32_t tilecc_box_0_0[] = {64u, 128u};
+    const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
+    static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
+    const uint32_t tilecc_box_0_1[] = {64u, 64u};
+    const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 73760); status != cudaSuccess)
+        return status;
+      ::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_tma<<<grid, 256, 73760, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      return cudaGetLastError();
+    }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_aligned<<<grid, 256, 73728, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  if (tilecc_cc >= 90) {
+    ::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 82944); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_128_64_64_8_false_none_aligned<<<grid, 256, 82944, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  ::tilecc_kernels::matmul_half_128_64_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_matmul_half_64_64_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_64_64_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 55296); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_64_64_64_8_false_none_aligned<<<grid, 256, 55296, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  ::tilecc_kernels::matmul_half_64_64_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
+    const uint32_t tilecc_box_0_0[] = {64u, 128u};
+    const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
+    static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(ldb)) * 2};
+    const uint32_t tilecc_box_0_1[] = {64u, 64u};
+    const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(M))};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(ldc)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, c, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
+      const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
+      if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
+        const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
+        const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
+        if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
+          return status;
+        ::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_tma<<<tilecc_programs, 384, 213040, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2, grid);
+        return cudaGetLastError();
+      }
+    }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  if (tilecc_cc >= 90) {
+    ::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 156672); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::matmul_half_128_256_64_4_false_none_aligned<<<grid, 256, 156672, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+    return cudaGetLastError();
+  }
+  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); status != cudaSuccess)
+    return status;
+  ::tilecc_kernels::matmul_half_128_256_64_4_false_none<<<grid, 256, 52224, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
+  return cudaGetLastError();
+}
+
+// Family matmul_half_false_none: matmul<half, BM, BN, BK, GROUP_M, false, none>
+//   0: BM=128,BN=128,BK=64,GROUP_M=8 (the default)
+//   1: BM=128,BN=256,BK=64,GROUP_M=8
+//   2: BM=64,BN=128,BK=64,GROUP_M=8
+//   3: BM=128,BN=64,BK=64,GROUP_M=8
+//   4: BM=64,BN=64,BK=64,GROUP_M=8
+//   5: BM=128,BN=256,BK=64,GROUP_M=4
+int matmul_half_false_none_choose(int M, int N, int K) {
+  // The tuning table's entries (matmul.tune): the largest architecture up to the device's, then the entry nearest in log2 of the key.
+  static const tilecc::TuneEntry tilecc_entries[] = {
+      {90, 3, {1024ll, 1024ll, 1024ll}},  // BM=128,BN=64,BK=64,GROUP_M=8, 0.0137 ms
+      {90, 3, {1024ll, 1024ll, 16384ll}},  // BM=128,BN=64,BK=64,GROUP_M=8, 0.1245 ms
+      {90, 1, {4096ll, 4096ll, 4096ll}},  // BM=128,BN=256,BK=64,GROUP_M=8, 0.1877 ms
+      {90, 5, {8192ll, 8192ll, 8192ll}},  // BM=128,BN=256,BK=64,GROUP_M=4, 1.4901 ms
+      {90, 5, {16384ll, 1024ll, 1024ll}},  // BM=128,BN=256,BK=64,GROUP_M=4, 0.0555 ms
+  };
+  const long long tilecc_key[] = {static_cast<long long>(M), static_cast<long long>(N), static_cast<long long>(K)};
+  static thread_local tilecc::TuneCache tilecc_last;  // the previous launch's shape and choice
+  return tilecc::choose_config(tilecc_last, tilecc_entries, 5, tilecc_key, 3, tilecc::device_compute_capability(), 0);
+}
+
+cudaError_t launch_matmul_half_false_none_config(int tilecc_config, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  switch (tilecc_config) {
+    case 0: {  // BM=128,BN=128,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 128)));
+      return launch_matmul_half_128_128_64_8_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    case 1: {  // BM=128,BN=256,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 256)));
+      return launch_matmul_half_128_256_64_8_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    case 2: {  // BM=64,BN=128,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 64) * tilecc::grid_cdiv(N, 128)));
+      return launch_matmul_half_64_128_64_8_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    case 3: {  // BM=128,BN=64,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 64)));
+      return launch_matmul_half_128_64_64_8_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    case 4: {  // BM=64,BN=64,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 64) * tilecc::grid_cdiv(N, 64)));
+      return launch_matmul_half_64_64_64_8_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    case 5: {  // BM=128,BN=256,BK=64,GROUP_M=4
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 256)));
+      return launch_matmul_half_128_256_64_4_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t launch_matmul_half_false_none(cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  return launch_matmul_half_false_none_config(matmul_half_false_none_choose(M, N, K), stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+}
+
+// Family matmul_half_true_gelu: matmul<half, BM, BN, BK, GROUP_M, true, gelu>
+//   0: BM=128,BN=128,BK=64,GROUP_M=8 (the default)
+int matmul_half_true_gelu_choose(int M, int N, int K) {
+  (void)M;
+  (void)N;
+  (void)K;
+  return 0;  // no tuning table entries for this family: the default
+}
+
+cudaError_t launch_matmul_half_true_gelu_config(int tilecc_config, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  switch (tilecc_config) {
+    case 0: {  // BM=128,BN=128,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 128)));
+      return launch_matmul_half_128_128_64_8_true_gelu(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t launch_matmul_half_true_gelu(cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  return launch_matmul_half_true_gelu_config(matmul_half_true_gelu_choose(M, N, K), stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+}
+
+// Family matmul_bfloat16_false_none: matmul<bfloat16, BM, BN, BK, GROUP_M, false, none>
+//   0: BM=128,BN=128,BK=64,GROUP_M=8 (the default)
+//   1: BM=128,BN=256,BK=64,GROUP_M=8
+int matmul_bfloat16_false_none_choose(int M, int N, int K) {
+  (void)M;
+  (void)N;
+  (void)K;
+  return 0;  // no tuning table entries for this family: the default
+}
+
+cudaError_t launch_matmul_bfloat16_false_none_config(int tilecc_config, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  switch (tilecc_config) {
+    case 0: {  // BM=128,BN=128,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 128)));
+      return launch_matmul_bfloat16_128_128_64_8_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    case 1: {  // BM=128,BN=256,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 256)));
+      return launch_matmul_bfloat16_128_256_64_8_false_none(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t launch_matmul_bfloat16_false_none(cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  return launch_matmul_bfloat16_false_none_config(matmul_bfloat16_false_none_choose(M, N, K), stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+}
+
+// Family matmul_bfloat16_true_relu: matmul<bfloat16, BM, BN, BK, GROUP_M, true, relu>
+//   0: BM=128,BN=128,BK=64,GROUP_M=8 (the default)
+int matmul_bfloat16_true_relu_choose(int M, int N, int K) {
+  (void)M;
+  (void)N;
+  (void)K;
+  return 0;  // no tuning table entries for this family: the default
+}
+
+cudaError_t launch_matmul_bfloat16_true_relu_config(int tilecc_config, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  switch (tilecc_config) {
+    case 0: {  // BM=128,BN=128,BK=64,GROUP_M=8
+      const dim3 grid(tilecc::grid_dim(tilecc::grid_cdiv(M, 128) * tilecc::grid_cdiv(N, 128)));
+      return launch_matmul_bfloat16_128_128_64_8_true_relu(grid, stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
+    }
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t launch_matmul_bfloat16_true_relu(cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
+  return launch_matmul_bfloat16_true_relu_config(matmul_bfloat16_true_relu_choose(M, N, K), stream, a, b, c, bias, M, N, K, lda, ldb, ldc);
 }

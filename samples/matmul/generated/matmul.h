@@ -25,3 +25,55 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
 
 /// matmul<bfloat16, 128, 256, 64, 8, false, activation::none>
 cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+
+/// matmul<half, 64, 128, 64, 8, false, activation::none>
+cudaError_t launch_matmul_half_64_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+
+/// matmul<half, 128, 64, 64, 8, false, activation::none>
+cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+
+/// matmul<half, 64, 64, 64, 8, false, activation::none>
+cudaError_t launch_matmul_half_64_64_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+
+/// matmul<half, 128, 256, 64, 4, false, activation::none>
+cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+
+/// Family matmul_half_false_none: matmul<half, BM, BN, BK, GROUP_M, false, none>, configurations in matmul_half_false_none_configs (the first is the
+/// default); the launcher computes the grid and picks the configuration for the device and the shape (M, N, K).
+cudaError_t launch_matmul_half_false_none(cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// One configuration by index, its grid computed (tuners, tests).
+cudaError_t launch_matmul_half_false_none_config(int tilecc_config, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// The configuration launch_matmul_half_false_none picks for this shape on the current device.
+int matmul_half_false_none_choose(int M, int N, int K);
+inline constexpr int matmul_half_false_none_config_count = 6;
+inline constexpr const char* matmul_half_false_none_configs[] = {"BM=128,BN=128,BK=64,GROUP_M=8", "BM=128,BN=256,BK=64,GROUP_M=8", "BM=64,BN=128,BK=64,GROUP_M=8", "BM=128,BN=64,BK=64,GROUP_M=8", "BM=64,BN=64,BK=64,GROUP_M=8", "BM=128,BN=256,BK=64,GROUP_M=4"};
+
+/// Family matmul_half_true_gelu: matmul<half, BM, BN, BK, GROUP_M, true, gelu>, configurations in matmul_half_true_gelu_configs (the first is the
+/// default); the launcher computes the grid and picks the configuration for the device and the shape (M, N, K).
+cudaError_t launch_matmul_half_true_gelu(cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// One configuration by index, its grid computed (tuners, tests).
+cudaError_t launch_matmul_half_true_gelu_config(int tilecc_config, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// The configuration launch_matmul_half_true_gelu picks for this shape on the current device.
+int matmul_half_true_gelu_choose(int M, int N, int K);
+inline constexpr int matmul_half_true_gelu_config_count = 1;
+inline constexpr const char* matmul_half_true_gelu_configs[] = {"BM=128,BN=128,BK=64,GROUP_M=8"};
+
+/// Family matmul_bfloat16_false_none: matmul<bfloat16, BM, BN, BK, GROUP_M, false, none>, configurations in matmul_bfloat16_false_none_configs (the first is the
+/// default); the launcher computes the grid and picks the configuration for the device and the shape (M, N, K).
+cudaError_t launch_matmul_bfloat16_false_none(cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// One configuration by index, its grid computed (tuners, tests).
+cudaError_t launch_matmul_bfloat16_false_none_config(int tilecc_config, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// The configuration launch_matmul_bfloat16_false_none picks for this shape on the current device.
+int matmul_bfloat16_false_none_choose(int M, int N, int K);
+inline constexpr int matmul_bfloat16_false_none_config_count = 2;
+inline constexpr const char* matmul_bfloat16_false_none_configs[] = {"BM=128,BN=128,BK=64,GROUP_M=8", "BM=128,BN=256,BK=64,GROUP_M=8"};
+
+/// Family matmul_bfloat16_true_relu: matmul<bfloat16, BM, BN, BK, GROUP_M, true, relu>, configurations in matmul_bfloat16_true_relu_configs (the first is the
+/// default); the launcher computes the grid and picks the configuration for the device and the shape (M, N, K).
+cudaError_t launch_matmul_bfloat16_true_relu(cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// One configuration by index, its grid computed (tuners, tests).
+cudaError_t launch_matmul_bfloat16_true_relu_config(int tilecc_config, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc);
+/// The configuration launch_matmul_bfloat16_true_relu picks for this shape on the current device.
+int matmul_bfloat16_true_relu_choose(int M, int N, int K);
+inline constexpr int matmul_bfloat16_true_relu_config_count = 1;
+inline constexpr const char* matmul_bfloat16_true_relu_configs[] = {"BM=128,BN=128,BK=64,GROUP_M=8"};

@@ -115,25 +115,25 @@ inline float noisy_fmin(float a, float b) {
 
 def make_noisy(src_include, dst_include):
     """Copies runtime/include/tilecc to dst_include/tilecc with the perturbations; every edit
-    must apply exactly once (the header changed: update this function)."""
+    must apply exactly once over all the headers (the host twin is split over core.hpp,
+    elementwise.hpp, reduce.hpp, ...: the header changed: update perturb)."""
     src = os.path.join(src_include, 'tilecc')
     dst = os.path.join(dst_include, 'tilecc')
     os.makedirs(dst, exist_ok=True)
-    for f in os.listdir(src):
-        if f.endswith('.hpp'):
-            text = open(os.path.join(src, f)).read()
-            if f == 'tile.hpp':
-                text = perturb(text)
-            open(os.path.join(dst, f), 'w').write(text)
+    texts = {f: open(os.path.join(src, f)).read() for f in sorted(os.listdir(src)) if f.endswith('.hpp')}
+    for f, text in perturb(texts).items():
+        open(os.path.join(dst, f), 'w').write(text)
 
 
-def perturb(text):
+def perturb(texts):
     def sub(old, new, count=1):
-        nonlocal text
-        n = text.count(old)
+        # Whitespace-tolerant: the split headers indent the same code differently.
+        pat = re.compile(r'\s+'.join(re.escape(w) for w in old.split()))
+        n = sum(len(pat.findall(t)) for t in texts.values())
         if n != count:
             raise RuntimeError('noisy twin: %r found %d times (expected %d)' % (old[:60], n, count))
-        text = text.replace(old, new)
+        for f in texts:
+            texts[f] = pat.sub(lambda m: new, texts[f])
 
     sub('#include "tilecc/numeric.hpp"\n', '#include "tilecc/numeric.hpp"\n#include <cstring>\n' + NOISE_DEFS)
     for fn in ('exp, std::exp(f)', 'exp2, std::exp2(f)', 'log, std::log(f)', 'log2, std::log2(f)',
@@ -155,4 +155,4 @@ def perturb(text):
         '  for (int i = S.size() - 1; i >= 0; --i) {\n    if (!detail::pick<S>(mask, i)) continue;')
     sub('  for (int z = 0; z < g.z; ++z)\n    for (int y = 0; y < g.y; ++y)\n      for (int x = 0; x < g.x; ++x) {',
         '  for (int z = g.z - 1; z >= 0; --z)\n    for (int y = g.y - 1; y >= 0; --y)\n      for (int x = g.x - 1; x >= 0; --x) {')
-    return text
+    return texts

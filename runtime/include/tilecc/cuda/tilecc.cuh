@@ -6,6 +6,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cassert>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -168,6 +169,64 @@ static inline unsigned sm_count() {
     cached[device] = static_cast<unsigned>(n);
   }
   return cached[device];
+}
+
+// ---- kernel families (the launchers translated from tune / tune_key / grid options) ----
+
+/// The grid expressions of a family, in 64-bit integers: C++'s / and % (0 for a zero divisor),
+/// cdiv rounding up, min and max; a dimension is clamped to [0, 2^31 - 1].
+static inline long long grid_div(long long a, long long b) { return b == 0 ? 0 : a / b; }
+static inline long long grid_rem(long long a, long long b) { return b == 0 ? 0 : a % b; }
+static inline long long grid_cdiv(long long a, long long b) { return b <= 0 ? 0 : a <= 0 ? 0 : (a + b - 1) / b; }
+static inline long long grid_min(long long a, long long b) { return a < b ? a : b; }
+static inline long long grid_max(long long a, long long b) { return a > b ? a : b; }
+static inline unsigned grid_dim(long long v) { return v <= 0 ? 0u : v > 0x7fffffffll ? 0x7fffffffu : static_cast<unsigned>(v); }
+
+/// One tuned shape of a family: the architecture it was tuned on (90 for sm_90), the
+/// configuration's index, the key's values.
+struct TuneEntry {
+  int arch;
+  int config;
+  long long key[8];
+};
+
+/// The last choice of a family launcher (per thread): a launch with the same shape on the same
+/// architecture skips the search.
+struct TuneCache {
+  long long key[8];
+  int cc = -1;
+  int choice = -1;
+};
+
+/// The family dispatch: among the entries of the largest architecture not above `cc`, the
+/// one whose key is nearest in log2 distance (sum over the key of |log2 a - log2 b|, values
+/// below 1 taken as 1); `fallback` where no entry applies. Ties keep the earlier entry.
+static inline int choose_config(const TuneEntry* e, int n, const long long* key, int nkey, int cc, int fallback);
+static inline int choose_config(TuneCache& cache, const TuneEntry* e, int n, const long long* key, int nkey, int cc, int fallback) {
+  bool same = cache.cc == cc;
+  for (int j = 0; same && j < nkey; ++j) same = cache.key[j] == key[j];
+  if (same) return cache.choice;
+  const int choice = choose_config(e, n, key, nkey, cc, fallback);
+  for (int j = 0; j < nkey; ++j) cache.key[j] = key[j];
+  cache.cc = cc;
+  cache.choice = choice;
+  return choice;
+}
+static inline int choose_config(const TuneEntry* e, int n, const long long* key, int nkey, int cc, int fallback) {
+  int arch = -1;
+  for (int i = 0; i < n; ++i)
+    if (e[i].arch <= cc && e[i].arch > arch) arch = e[i].arch;
+  if (arch < 0) return fallback;
+  auto lg = [](long long v) { return std::log2(static_cast<double>(v < 1 ? 1 : v)); };
+  double best = 0;
+  int choice = -1;
+  for (int i = 0; i < n; ++i) {
+    if (e[i].arch != arch) continue;
+    double d = 0;
+    for (int j = 0; j < nkey; ++j) d += std::fabs(lg(key[j]) - lg(e[i].key[j]));
+    if (choice < 0 || d < best) best = d, choice = e[i].config;
+  }
+  return choice < 0 ? fallback : choice;
 }
 
 }  // namespace tilecc
