@@ -163,5 +163,20 @@ int main() {
                           ": selects skipped where the mask holds", dout.get(), t_out, 1e-5);
     }
   }
+  {  // reduce_broadcast
+    auto in = ints<int>(r, 16, -1000, 1000);
+    std::vector<int64_t> out(128, -1);
+    std::vector<float> fout(64, NAN);
+    auto t_out = out;
+    auto t_fout = fout;
+    host::launch(1, reduce_broadcast, in.data(), t_out.data(), t_fout.data());
+    gpu::buffer<int> din(in);
+    gpu::buffer<int64_t> dout(out);
+    gpu::buffer<float> dfout(fout);
+    GPU_CHECK(launch_reduce_broadcast(dim3(1), nullptr, din.p, dout.p, dfout.p));
+    gpu::sync();
+    rep.expect("reduce_broadcast: sum over a broadcast axis (int64)", dout.get() == t_out);
+    rep.compare_outputs("reduce_broadcast: max and sum along a broadcast axis", dfout.get(), t_fout, 1e-6);
+  }
   return rep.finish();
 }

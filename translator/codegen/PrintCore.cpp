@@ -6,6 +6,7 @@
 #include "ir/OpTraits.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -294,10 +295,23 @@ std::string KernelPrinter::el(const Value* v, const std::string& i) {
   for (std::size_t a = 0; a < w.strides.size(); ++a)
     if (g.ax[a].regs > 1 && w.strides[a] != g.rstride[a]) identity = false;
   if (identity) return w.base + "[" + i + "]";
+  // The register index goes into / and % below: a sum (a reduction's reg + reg2 * 4) needs
+  // parentheses unless it has them.
+  bool atom = true;
+  for (char c : i) atom = atom && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!atom && i.front() == '(') {
+    int depth = 0;
+    std::size_t close = 0;
+    for (std::size_t p = 0; p < i.size() && !close; ++p)
+      if (i[p] == '(') ++depth;
+      else if (i[p] == ')' && --depth == 0) close = p;
+    atom = close + 1 == i.size();
+  }
+  const std::string ip = atom ? i : "(" + i + ")";
   std::string idx;
   for (int a = 0; a < static_cast<int>(w.strides.size()); ++a) {
     const int s = w.strides[static_cast<std::size_t>(a)];
-    const std::string d = digit(g, a, i);
+    const std::string d = digit(g, a, ip);
     if (s == 0 || d == "0") continue;
     idx += (idx.empty() ? "" : " + ") + (s == 1 ? d : d + " * " + std::to_string(s));
   }

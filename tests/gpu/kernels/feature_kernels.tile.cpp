@@ -149,3 +149,13 @@ void masked_loop(const float* x, float* out, int rows, int cols, int shift) {
   }
   store(out + r, acc, r < rows);
 }
+
+// A reduction over a broadcast (its register index goes through the broadcast's / and %), one
+// warp: fuzz batch finding b027_k5 (the index was printed without parentheses).
+TILECC_KERNEL(num_warps = 1)
+void reduce_broadcast(const int* in, int64_t* out, float* fout) {
+  auto x = cast<int64_t>(load(in + col(arange<16>())));
+  store(out + arange<128>(), sum<0>(broadcast_to<16, 128>(x)));
+  auto y = cast<float>(load(in + row(arange<8>())));
+  store(fout + arange<64>(), max<1>(broadcast_to<64, 8>(y)) + sum<1>(broadcast_to<64, 8>(y)));
+}
