@@ -189,12 +189,21 @@ void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
   });
 }
 
+// The scalar a tile of one value was made from (splats, and expand_dims, broadcasts and
+// reshapes of them); else v itself.
+const Value* throughShapes(const Value* v) {
+  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::ExpandDims || v->def->kind == OpKind::Broadcast ||
+                    v->def->kind == OpKind::Reshape))
+    v = v->def->operands[0];
+  return v;
+}
+
 // x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (not floats: -0.0 + 0.0 is 0.0).
 Value* identity(const Op& o) {
   if (o.kind != OpKind::Binary || o.results.size() != 1) return nullptr;
   // An integer constant, or a tile of one (a splat).
   auto isConst = [](const Value* v, std::int64_t c) {
-    if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
+    v = throughShapes(v);
     return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == c;
   };
   Value* a = o.operands[0];
@@ -204,7 +213,7 @@ Value* identity(const Op& o) {
     // x && true, x || false: x; x && false, x || true: the constant (masks written
     // `cond | !CAUSAL` for a template flag).
     auto boolConst = [](const Value* v, std::int64_t& c) {
-      if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
+      v = throughShapes(v);
       if (!v->def || v->def->kind != OpKind::Constant || v->type.isTile()) return false;
       c = v->def->intValue != 0;
       return true;
@@ -267,7 +276,7 @@ void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
 // zero), and the argmax of one element (it would read values it never compares).
 void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
   auto isZero = [](const Value* v) {
-    if (v->def && v->def->kind == OpKind::Splat) v = v->def->operands[0];
+    v = throughShapes(v);
     return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == 0;
   };
   for (std::size_t i = 0; i < b.ops.size(); ++i) {
