@@ -102,14 +102,14 @@ class Versioner {
 
  private:
   Kernel& k_;
-  std::vector<Value*> leaves_;
+  std::vector<Value*> leaves_;           // scalars the test reads: they stay where they are
   std::map<const Value*, Value*> wide_;  // the test's scalars, converted to 64 bits once
 
   static bool inLoop(const Op& op) {
     for (const Block* b = op.parent; b && b->parent; b = b->parent->parent)
       if (b->parent->kind == OpKind::For) return true;
     return false;
-  }  // scalars the test reads: they stay where they are
+  }
 
   // `e` must lie in [tmin, tmax] for every element: two atoms (the ones the types prove dropped).
   void inRange(const Affine& a, Wide tmin, Wide tmax, std::vector<Atom>& out) {
