@@ -4,7 +4,8 @@
 #   tilecc_add_kernels(<target>
 #     SOURCES a.tile.cpp b.tile.cpp    # each name.tile.cpp gives name.cu and name.h
 #     ARCHS 80 90a                     # CUDA architectures (CUDA_ARCHITECTURES syntax, 80 and newer;
-#                                      # default: CMAKE_CUDA_ARCHITECTURES when it lists numbers)
+#                                      # default: CMAKE_CUDA_ARCHITECTURES when it lists only 80 and
+#                                      # newer, else 80 90a)
 #     [OUTPUT_DIR dir]                 # default: ${CMAKE_CURRENT_BINARY_DIR}/tilecc/<target>
 #     [INCLUDE_DIRECTORIES dir...]     # for the translation (added to <target>, PRIVATE)
 #     [DEFINES NAME=VALUE...]          # likewise
@@ -71,13 +72,27 @@ function(tilecc_add_kernels target)
     message(FATAL_ERROR "${where}: needs the CUDA language: project(<name> LANGUAGES CXX CUDA) or "
                         "enable_language(CUDA) before this call (or GENERATE_ONLY to translate only)")
   endif()
+  # Without ARCHS: CMAKE_CUDA_ARCHITECTURES where it lists sm_80 or newer only, else 80 and 90a
+  # (CMake fills CMAKE_CUDA_ARCHITECTURES with the compiler's default, sm_75 for nvcc 13, which
+  # tilecc does not target: the user never wrote that number).
   set(archs_from "ARCHS")
-  if(NOT arg_ARCHS AND CMAKE_CUDA_ARCHITECTURES MATCHES "^[0-9]")
-    set(arg_ARCHS ${CMAKE_CUDA_ARCHITECTURES})
-    set(archs_from "CMAKE_CUDA_ARCHITECTURES (no ARCHS given)")
-  endif()
-  if(NOT arg_ARCHS AND NOT arg_GENERATE_ONLY)
-    message(FATAL_ERROR "${where}: ARCHS is required (e.g. ARCHS 80 90a)")
+  if(NOT arg_ARCHS)
+    set(usable FALSE)
+    if(CMAKE_CUDA_ARCHITECTURES MATCHES "^[0-9]")
+      set(usable TRUE)
+      foreach(a IN LISTS CMAKE_CUDA_ARCHITECTURES)
+        if(NOT a MATCHES "^([0-9]+)" OR CMAKE_MATCH_1 LESS 80)
+          set(usable FALSE)
+        endif()
+      endforeach()
+    endif()
+    if(usable)
+      set(arg_ARCHS ${CMAKE_CUDA_ARCHITECTURES})
+      set(archs_from "CMAKE_CUDA_ARCHITECTURES (no ARCHS given)")
+    else()
+      set(arg_ARCHS 80 90a)
+      message(STATUS "${where}: no ARCHS given (CMAKE_CUDA_ARCHITECTURES: ${CMAKE_CUDA_ARCHITECTURES}): sm_80 and sm_90a")
+    endif()
   endif()
 
   # 80, 90a-real, sm_90a → tilecc's --arch sm_80,sm_90a; nvcc gets the CMake spelling.
