@@ -229,6 +229,24 @@ void transpose() {
   cudaFree(x), cudaFree(o);
 }
 
+// Relative error of `samples` random entries of C = A·B against a double reference: A's element
+// (i, k) at i * am + k * ak, B row-major K x N, C row-major M x N.
+template <class T, class D>
+double gemmRelErr(const std::vector<T>& ha, const std::vector<T>& hb, const std::vector<T>& hc, int M, int N, int K,
+                  std::size_t am, std::size_t ak, int samples, D toDouble) {
+  double d2 = 0, r2 = 0;
+  std::uniform_int_distribution<int> pm(0, M - 1), pn(0, N - 1);
+  for (int s = 0; s < samples; ++s) {
+    const int i = pm(gen), j = pn(gen);
+    double ref = 0;
+    for (int k = 0; k < K; ++k) ref += double(toDouble(ha[std::size_t(i) * am + std::size_t(k) * ak])) * toDouble(hb[std::size_t(k) * N + j]);
+    const double g = toDouble(hc[std::size_t(i) * N + j]);
+    d2 += (g - ref) * (g - ref);
+    r2 += ref * ref;
+  }
+  return relErr(d2, r2);
+}
+
 // C = A·B, S x S x S, row-major; 256 sampled entries against a double reference.
 template <class T, class L>
 void matmul(const char* name, int S, L launch, T (*fromFloat)(float), double (*toDouble)(T), int BN = 128) {
@@ -241,17 +259,7 @@ void matmul(const char* name, int S, L launch, T (*fromFloat)(float), double (*t
   const dim3 grid((S / 128) * (S / BN));
   const float ms = timeMs([&] { CHECK(launch(grid, nullptr, a, b, c, nullptr, S, S, S, S, S, S)); });
   auto hc = download(c, ha.size());
-  double d2 = 0, r2 = 0;
-  std::uniform_int_distribution<int> pick(0, S - 1);
-  for (int s = 0; s < 256; ++s) {
-    const int i = pick(gen), j = pick(gen);
-    double ref = 0;
-    for (int k = 0; k < S; ++k) ref += toDouble(ha[std::size_t(i) * S + k]) * toDouble(hb[std::size_t(k) * S + j]);
-    const double g = toDouble(hc[std::size_t(i) * S + j]);
-    d2 += (g - ref) * (g - ref);
-    r2 += ref * ref;
-  }
-  recordFlops(name, ms, 2.0 * S * S * S, relErr(d2, r2));
+  recordFlops(name, ms, 2.0 * S * S * S, gemmRelErr(ha, hb, hc, S, S, S, S, 1, 256, toDouble));
   cudaFree(a), cudaFree(b), cudaFree(c);
 }
 
@@ -281,10 +289,7 @@ void matmulFamily() {
                        : launch_matmul_half_false_none_config(i - 1, nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N));
         }));
       }
-    auto med = [&](int i) {
-      std::sort(t[i].begin(), t[i].end());
-      return t[i][1];
-    };
+    auto med = [&](int i) { return tilecc::bench::median(t[i]); };
     double best = 1e30;
     for (int i = 1; i < n; ++i) {
       best = std::min(best, med(i));
@@ -293,18 +298,8 @@ void matmulFamily() {
     const double first = med(1), ms = med(0);
     CHECK(launch_matmul_half_false_none(nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N));
     auto hc = download(c, std::size_t(s.M) * s.N);
-    double d2 = 0, r2 = 0;
-    std::uniform_int_distribution<int> pm(0, s.M - 1), pn(0, s.N - 1);
-    for (int q = 0; q < 64; ++q) {
-      const int i = pm(gen), j = pn(gen);
-      double ref = 0;
-      for (int k = 0; k < s.K; ++k) ref += double(f(ha[std::size_t(i) * s.K + k])) * f(hb[std::size_t(k) * s.N + j]);
-      const double g = f(hc[std::size_t(i) * s.N + j]);
-      d2 += (g - ref) * (g - ref);
-      r2 += ref * ref;
-    }
     recordFlops(("matmul family fp16 " + shape + " (config " + std::to_string(matmul_half_false_none_choose(s.M, s.N, s.K)) + ")").c_str(),
-                ms, flops, relErr(d2, r2));
+                ms, flops, gemmRelErr(ha, hb, hc, s.M, s.N, s.K, s.K, 1, 64, [](__half x) { return f(x); }));
     std::printf("  dispatched / best configuration %.3f, default / dispatched %.3f\n", ms / best, first / ms);
     cudaFree(a), cudaFree(b), cudaFree(c);
   }
@@ -334,17 +329,7 @@ void matmulStrided(const char* name, int S, bool aColumnMajor) {
   const int64_t am = aColumnMajor ? 1 : S, ak = aColumnMajor ? S : 1;
   const float ms = timeMs([&] { CHECK(launch_matmul_strided_half_128_128_64_8(grid, nullptr, a, b, c, S, S, S, am, ak, S, 1, S, 1)); });
   auto hc = download(c, ha.size());
-  double d2 = 0, r2 = 0;
-  std::uniform_int_distribution<int> pick(0, S - 1);
-  for (int s = 0; s < 256; ++s) {
-    const int i = pick(gen), j = pick(gen);
-    double ref = 0;
-    for (int k = 0; k < S; ++k) ref += double(__half2float(ha[std::size_t(i) * am + std::size_t(k) * ak])) * __half2float(hb[std::size_t(k) * S + j]);
-    const double g = __half2float(hc[std::size_t(i) * S + j]);
-    d2 += (g - ref) * (g - ref);
-    r2 += ref * ref;
-  }
-  recordFlops(name, ms, 2.0 * S * S * S, relErr(d2, r2));
+  recordFlops(name, ms, 2.0 * S * S * S, gemmRelErr(ha, hb, hc, S, S, S, am, ak, 256, [](__half x) { return f(x); }));
   cudaFree(a), cudaFree(b), cudaFree(c);
 }
 

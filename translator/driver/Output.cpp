@@ -10,14 +10,17 @@
 
 namespace tilecc {
 
-namespace {
-
-bool readFile(const std::string& path, std::string& out) {
+bool readFile(const std::string& path, std::string& out, std::string* why) {
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buf) return false;
+  if (!buf) {
+    if (why) *why = buf.getError().message();
+    return false;
+  }
   out = (*buf)->getBuffer().str();
   return true;
 }
+
+namespace {
 
 std::vector<std::string> lines(const std::string& s) {
   std::vector<std::string> out;

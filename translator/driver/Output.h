@@ -19,6 +19,9 @@ struct Output {
 /// prints why) on an I/O error, with the temporaries removed.
 bool commitOutputs(const std::vector<Output>& outputs);
 
+/// The bytes of file `path`; false (with the reason in `why`, if given) where it cannot be read.
+bool readFile(const std::string& path, std::string& out, std::string* why = nullptr);
+
 /// Whether two paths name one file: the same file on disk (links included) when both exist,
 /// else the same absolute path once "." and ".." are resolved.
 bool sameFile(const std::string& a, const std::string& b);

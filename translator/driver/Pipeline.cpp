@@ -12,7 +12,6 @@
 #include "transform/Passes.h"
 
 #include <llvm/Support/FileSystem.h>
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -268,13 +267,12 @@ int runDriver(const DriverOptions& o) {
 
   TuningTable table;
   for (const std::string& path : o.tuningTables) {
-    auto buf = llvm::MemoryBuffer::getFile(path);
-    if (!buf) {
-      std::fprintf(stderr, "tilecc: error: cannot read the tuning table '%s': %s\n", path.c_str(), buf.getError().message().c_str());
+    std::string text, error;
+    if (!readFile(path, text, &error)) {
+      std::fprintf(stderr, "tilecc: error: cannot read the tuning table '%s': %s\n", path.c_str(), error.c_str());
       return 1;
     }
-    std::string error;
-    if (!parseTuningTable((*buf)->getBuffer().str(), path, table, error)) {
+    if (!parseTuningTable(text, path, table, error)) {
       std::fprintf(stderr, "tilecc: error: %s\n", error.c_str());
       return 1;
     }

@@ -51,6 +51,13 @@ struct Atom {
   Value* flag = nullptr;
 };
 
+// Ops whose result holds only elements of their operand (placed anew, none changed): a bound or
+// an all-true fact of the operand is one of the result.
+bool keepsElements(OpKind k) {
+  return k == OpKind::Splat || k == OpKind::Broadcast || k == OpKind::ExpandDims || k == OpKind::Reshape || k == OpKind::Trans ||
+         k == OpKind::Hint;
+}
+
 constexpr Wide kLimit = Wide{1} << 40;  // constants beyond this are not worth an exact test
 
 bool small32(ElemType e) { return e.kind == Scalar::I8 || e.kind == Scalar::U8 || e.kind == Scalar::I32 || e.kind == Scalar::U32; }
@@ -126,13 +133,8 @@ class Versioner {
       return Affine{{{v, 1}}, 0, 0};
     }
     if (!d) return std::nullopt;
+    if (keepsElements(d->kind)) return affine(d->operands[0], obligations);
     switch (d->kind) {
-      case OpKind::Splat:
-      case OpKind::Broadcast:
-      case OpKind::ExpandDims:
-      case OpKind::Reshape:
-      case OpKind::Trans:
-      case OpKind::Hint: return affine(d->operands[0], obligations);
       case OpKind::Arange: return Affine{{}, 0, v->type.shape[0] - 1};
       case OpKind::Convert: {
         // The operand wrapped in its own type: it must not have.
@@ -183,16 +185,8 @@ class Versioner {
       return std::vector<Atom>{{{}, 0, m}};
     }
     if (!d) return std::nullopt;
-    switch (d->kind) {
-      case OpKind::Splat:
-      case OpKind::Broadcast:
-      case OpKind::ExpandDims:
-      case OpKind::Reshape:
-      case OpKind::Trans:
-      case OpKind::Hint: return allTrue(d->operands[0]);
-      case OpKind::Binary: break;
-      default: return std::nullopt;
-    }
+    if (keepsElements(d->kind)) return allTrue(d->operands[0]);
+    if (d->kind != OpKind::Binary) return std::nullopt;
     if (d->binop == BinOp::And) {
       auto a = allTrue(d->operands[0]);
       auto b = a ? allTrue(d->operands[1]) : std::nullopt;

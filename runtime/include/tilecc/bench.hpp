@@ -35,6 +35,15 @@ struct stats {
   double tflops(double flops) const { return median_ms > 0 ? flops / median_ms / 1e9 : 0; }
 };
 
+/// The median of `v` (the mean of the middle two for an even count; 0 for none).
+template <class T>
+double median(std::vector<T> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? double(v[n / 2]) : 0.5 * (double(v[n / 2 - 1]) + double(v[n / 2]));
+}
+
 /// A device buffer twice the size of the L2 cache; flush() overwrites it on a stream.
 class l2_flusher {
  public:
@@ -96,12 +105,9 @@ stats time(F&& launch, const options& o = {}) {
   cudaEventDestroy(b);
   if (err == cudaSuccess) err = cudaGetLastError();
   if (err != cudaSuccess || s.samples_ms.empty()) return fail(err != cudaSuccess ? err : cudaErrorInvalidValue);
-  std::vector<float> sorted = s.samples_ms;
-  std::sort(sorted.begin(), sorted.end());
-  const std::size_t n = sorted.size();
-  s.median_ms = n % 2 ? sorted[n / 2] : 0.5 * (double(sorted[n / 2 - 1]) + sorted[n / 2]);
-  s.min_ms = sorted.front();
-  s.max_ms = sorted.back();
+  s.median_ms = median(s.samples_ms);
+  s.min_ms = *std::min_element(s.samples_ms.begin(), s.samples_ms.end());
+  s.max_ms = *std::max_element(s.samples_ms.begin(), s.samples_ms.end());
   return s;
 }
 

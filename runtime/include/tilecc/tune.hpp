@@ -113,10 +113,9 @@ shape_result tune_shape(std::string family, const char* const* configs, int coun
     }
   for (int i = 0; i < n; ++i) {
     candidate& c = r.candidates[static_cast<std::size_t>(i)];
-    std::vector<double>& t = times[static_cast<std::size_t>(i)];
+    const std::vector<double>& t = times[static_cast<std::size_t>(i)];
     if (!c.ok || t.empty()) continue;
-    std::sort(t.begin(), t.end());
-    c.median_ms = t.size() % 2 ? t[t.size() / 2] : 0.5 * (t[t.size() / 2 - 1] + t[t.size() / 2]);
+    c.median_ms = bench::median(t);
     if (r.best < 0 || c.median_ms < r.candidates[static_cast<std::size_t>(r.best)].median_ms) r.best = i;
   }
   return r;
