@@ -51,6 +51,7 @@ run(2 "^tilecc: error: the CUDA output 'k.tile.cpp' is the input 'k.tile.cpp'" k
 run(2 "^tilecc: error: the CUDA output '../[^']*/k.tile.cpp' is the input" k.tile.cpp -o ../${WORKDIR_NAME}/k.tile.cpp)
 run(2 "^tilecc: error: the output 'k.tile.cpp' is the input" --emit=ir k.tile.cpp -o k.tile.cpp)
 run(2 "^tilecc: error: the header 'k.tile.cpp' is the input" k.tile.cpp -o x.cu --header k.tile.cpp)
+run(2 "^tilecc: error: the header 'k.tune' is the tuning table 'k.tune'" k.tile.cpp -o k.cu --header k.tune --tuning-table k.tune)
 run(2 "^tilecc: error: the CUDA output and the header are both 'same.cu'$" k.tile.cpp -o same.cu --header same.cu)
 run(2 "^tilecc: error: the CUDA output and the depfile are both 'd.cu'$" k.tile.cpp -o d.cu --depfile d.cu)
 run(2 "^tilecc: error: the CUDA output of 'a/k.tile.cpp' and the CUDA output of 'b/k.tile.cpp' are both 'k.cu'" a/k.tile.cpp b/k.tile.cpp)

@@ -166,8 +166,9 @@ std::string headerPathFor(const DriverOptions& o, const std::string& cu) {
   return dir + (dir.empty() ? "" : "/") + llvm::sys::path::stem(cu).str() + ".h";
 }
 
-/// Inputs that exist and outputs that can neither overwrite an input nor each other: a bad
-/// command line is found before anything is parsed or written. Returns 0 or the exit status.
+/// Inputs that exist and outputs that can neither overwrite an input (a tuning table too) nor
+/// each other: a bad command line is found before anything is parsed or written. Returns 0 or
+/// the exit status.
 int checkFiles(const DriverOptions& o) {
   for (const std::string& input : o.inputs) {
     if (llvm::sys::fs::is_directory(input)) {
@@ -188,12 +189,15 @@ int checkFiles(const DriverOptions& o) {
     if (const std::string h = o.emit == "cuda" ? headerPathFor(o, out) : ""; !h.empty()) outputs.push_back({h, "the header" + of});
   }
   if (!o.depfile.empty()) outputs.push_back({o.depfile, "the depfile"});
+  std::vector<std::pair<std::string, const char*>> read;  // path, what it is
+  for (const std::string& input : o.inputs) read.push_back({input, "the input"});
+  for (const std::string& table : o.tuningTables) read.push_back({table, "the tuning table"});
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     if (outputs[i].first == "-") continue;
-    for (const std::string& input : o.inputs)
+    for (const auto& [input, what] : read)
       if (sameFile(outputs[i].first, input)) {
-        std::fprintf(stderr, "tilecc: error: %s '%s' is the input '%s': it would be overwritten\n",
-                     outputs[i].second.c_str(), outputs[i].first.c_str(), input.c_str());
+        std::fprintf(stderr, "tilecc: error: %s '%s' is %s '%s': it would be overwritten\n", outputs[i].second.c_str(),
+                     outputs[i].first.c_str(), what, input.c_str());
         return 2;
       }
     for (std::size_t j = 0; j < i; ++j)
