@@ -38,26 +38,22 @@ class GridParser {
   GridParser(std::string text, Lookup lookup) : s_(std::move(text)), lookup_(std::move(lookup)) {}
 
   bool parse(std::vector<ir::GridExpr>& out) {
-    // A parenthesised list first; "(M + 1) / 2" is not one, and is read as one expression.
     pos_ = 0;
     error_.clear();
     out.clear();
-    if (accept('(')) {
+    // A list is "(" ... ")" around the whole text with a comma at its top level; "(M + 1) / 2"
+    // and "(M)" are one expression.
+    if (isList()) {
+      accept('(');
       do {
-        ir::GridExpr e;
-        if (!expr(e)) break;
-        out.push_back(std::move(e));
+        out.emplace_back();
+        if (!expr(out.back())) return false;
       } while (accept(','));
-      if (error_.empty() && accept(')') && atEnd()) return out.size() <= 3 || fail("a grid has at most three dimensions");
+      if (!accept(')')) return fail("expected ')'");
+      return out.size() <= 3 || fail("a grid has at most three dimensions");
     }
-    const std::string listError = error_;
-    pos_ = 0;
-    error_.clear();
-    out.assign(1, ir::GridExpr{});
-    if (expr(out[0]) && atEnd()) return true;
-    if (error_.empty()) fail("unexpected '" + s_.substr(pos_) + "'");
-    if (!listError.empty() && listError.find("neither") != std::string::npos) error_ = listError;
-    return false;
+    out.emplace_back();
+    return expr(out[0]) && (atEnd() || fail("unexpected '" + s_.substr(pos_) + "'"));
   }
   const std::string& error() const { return error_; }
 
@@ -67,6 +63,18 @@ class GridParser {
   std::size_t pos_ = 0;
   std::string error_;
 
+  bool isList() const {
+    const std::size_t first = s_.find_first_not_of(" \t\n"), last = s_.find_last_not_of(" \t\n");
+    if (first == std::string::npos || s_[first] != '(' || s_[last] != ')') return false;
+    int depth = 0;
+    bool comma = false;
+    for (std::size_t i = first; i <= last; ++i) {
+      if (s_[i] == '(') ++depth;
+      else if (s_[i] == ')' && --depth == 0 && i != last) return false;  // closes before the end
+      else if (s_[i] == ',' && depth == 1) comma = true;
+    }
+    return comma;
+  }
   bool fail(const std::string& m) {
     if (error_.empty()) error_ = m;
     return false;
