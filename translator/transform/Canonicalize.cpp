@@ -189,54 +189,48 @@ void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
   });
 }
 
-// The scalar a tile of one value was made from (splats, and expand_dims, broadcasts and
-// reshapes of them); else v itself.
-const Value* throughShapes(const Value* v) {
+// The constant a value is, or a tile of one is made from (splats, and expand_dims, broadcasts
+// and reshapes of them); else null.
+const Op* scalarConstant(const Value* v) {
   while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::ExpandDims || v->def->kind == OpKind::Broadcast ||
                     v->def->kind == OpKind::Reshape))
     v = v->def->operands[0];
-  return v;
+  return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() ? v->def : nullptr;
+}
+
+// An integer constant c, or a tile of it.
+bool isIntConstant(const Value* v, std::int64_t c) {
+  const Op* k = scalarConstant(v);
+  return k && k->result()->type.elem.isInt() && k->intValue == c;
 }
 
 // x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (not floats: -0.0 + 0.0 is 0.0).
 Value* identity(const Op& o) {
   if (o.kind != OpKind::Binary || o.results.size() != 1) return nullptr;
-  // An integer constant, or a tile of one (a splat).
-  auto isConst = [](const Value* v, std::int64_t c) {
-    v = throughShapes(v);
-    return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == c;
-  };
   Value* a = o.operands[0];
   Value* b = o.operands[1];
   if (a->type.elem.isBool() && a->type == b->type && a->type == o.result()->type &&
       (o.binop == BinOp::And || o.binop == BinOp::Or)) {
     // x && true, x || false: x; x && false, x || true: the constant (masks written
     // `cond | !CAUSAL` for a template flag).
-    auto boolConst = [](const Value* v, std::int64_t& c) {
-      v = throughShapes(v);
-      if (!v->def || v->def->kind != OpKind::Constant || v->type.isTile()) return false;
-      c = v->def->intValue != 0;
-      return true;
-    };
-    const std::int64_t absorbing = o.binop == BinOp::Or;
-    std::int64_t c;
-    if (boolConst(b, c)) return c == absorbing ? b : a;
-    if (boolConst(a, c)) return c == absorbing ? a : b;
+    const bool absorbing = o.binop == BinOp::Or;
+    if (const Op* c = scalarConstant(b)) return (c->intValue != 0) == absorbing ? b : a;
+    if (const Op* c = scalarConstant(a)) return (c->intValue != 0) == absorbing ? a : b;
     return nullptr;
   }
   if (!a->type.elem.isInt() || a->type != o.result()->type) return nullptr;
   switch (o.binop) {
-    case BinOp::Add: return isConst(b, 0) ? a : (isConst(a, 0) && b->type == a->type) ? b : nullptr;
-    case BinOp::Sub: return isConst(b, 0) ? a : nullptr;
-    case BinOp::Mul: return isConst(b, 1) ? a : (isConst(a, 1) && b->type == a->type) ? b : nullptr;
+    case BinOp::Add: return isIntConstant(b, 0) ? a : (isIntConstant(a, 0) && b->type == a->type) ? b : nullptr;
+    case BinOp::Sub: return isIntConstant(b, 0) ? a : nullptr;
+    case BinOp::Mul: return isIntConstant(b, 1) ? a : (isIntConstant(a, 1) && b->type == a->type) ? b : nullptr;
     // Unsigned: max(u, 0) is u, min(u, 0) is 0 (printed as they are, nvcc warns about the
     // pointless comparison with zero).
     case BinOp::Max:
       if (a->type.elem.isSigned()) return nullptr;
-      return isConst(b, 0) ? a : (isConst(a, 0) && b->type == a->type) ? b : nullptr;
+      return isIntConstant(b, 0) ? a : (isIntConstant(a, 0) && b->type == a->type) ? b : nullptr;
     case BinOp::Min:
       if (a->type.elem.isSigned()) return nullptr;
-      return isConst(b, 0) && b->type == a->type ? b : isConst(a, 0) ? a : nullptr;
+      return isIntConstant(b, 0) && b->type == a->type ? b : isIntConstant(a, 0) ? a : nullptr;
     default: return nullptr;
   }
 }
@@ -275,10 +269,6 @@ void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
 // on unsigned integers (nvcc warns about a pointless comparison of an unsigned integer with
 // zero), and the argmax of one element (it would read values it never compares).
 void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
-  auto isZero = [](const Value* v) {
-    v = throughShapes(v);
-    return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() && v->type.elem.isInt() && v->def->intValue == 0;
-  };
   for (std::size_t i = 0; i < b.ops.size(); ++i) {
     Op& o = *b.ops[i];
     for (auto& r : o.regions) foldKnownResults(k, *r, repl);
@@ -301,8 +291,8 @@ void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
       continue;
     }
     if (o.kind != OpKind::Binary || o.operands[0]->type.elem.isSigned() || !o.operands[0]->type.elem.isInt()) continue;
-    if (isZero(o.operands[1]) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) becomes(o.binop == BinOp::Ge);
-    else if (isZero(o.operands[0]) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) becomes(o.binop == BinOp::Le);
+    if (isIntConstant(o.operands[1], 0) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) becomes(o.binop == BinOp::Ge);
+    else if (isIntConstant(o.operands[0], 0) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) becomes(o.binop == BinOp::Le);
   }
 }
 
