@@ -60,5 +60,26 @@ int main() {
                                                         launch_matmul_bfloat16_128_128_64_8_false_none, 1e-2);
   run<bfloat16, true, activation::relu, __nv_bfloat16>(rep, r, 1 + r.range(1, 200), 1 + r.range(1, 200), 1 + r.range(1, 200),
                                                        false, launch_matmul_bfloat16_128_128_64_8_true_relu, 1e-2);
+  // The fp16 family: every configuration through launch_..._config and the dispatching launcher
+  // (which computes the grid itself), at ragged shapes with padded and unpadded strides.
+  for (const bool aligned : {true, false}) {
+    const int M = 1 + r.range(1, 300), N = aligned ? 16 * r.range(1, 20) : 1 + r.range(1, 300), K = aligned ? 16 * r.range(1, 20) : 1 + r.range(1, 300);
+    const int64_t lda = aligned ? K : K + r.range(1, 3), ldb = aligned ? N : N + r.range(1, 3), ldc = aligned ? N : N + r.range(1, 3);
+    auto a = sample::random_vector<half>(r, M * lda), b = sample::random_vector<half>(r, K * ldb);
+    std::vector<half> twin(M * ldc, sample::poison<half>());
+    host::launch(cdiv(M, 128) * cdiv(N, 128), matmul<half, 128, 128, 64, 8, false, activation::none>, a.data(), b.data(), twin.data(),
+                 nullptr, M, N, K, lda, ldb, ldc);
+    gpu::buffer<half> da(a), db(b);
+    const std::string shape = std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : "");
+    for (int i = -1; i < matmul_half_false_none_config_count; ++i) {
+      gpu::buffer<half> dc(std::vector<half>(M * ldc, sample::poison<half>()));
+      const __half *pa = da.as<const __half>(), *pb = db.as<const __half>();
+      GPU_CHECK(i < 0 ? launch_matmul_half_false_none(nullptr, pa, pb, dc.as<__half>(), nullptr, M, N, K, lda, ldb, ldc)
+                      : launch_matmul_half_false_none_config(i, nullptr, pa, pb, dc.as<__half>(), nullptr, M, N, K, lda, ldb, ldc));
+      gpu::sync();
+      rep.compare_outputs("family " + (i < 0 ? std::string("dispatched") : matmul_half_false_none_configs[i]) + " " + shape, dc.get(), twin,
+                          2e-3);
+    }
+  }
   return rep.finish();
 }
