@@ -3,7 +3,7 @@
 // memory-bound workloads (each input read once, each output written once), TFLOP/s for matmul
 // and attention; a correctness check of sampled outputs against a double reference on fresh
 // random inputs. Prints a table; with OUT set, writes OUT/tilecc_bench.json. Arguments pick
-// workloads: memory, cumsum, matmul, strided, conv, attention, family (default all).
+// workloads: memory, cumsum, matmul, strided, splitk, conv, attention, family (default all).
 #include "attention.h"
 #include "conv_kernels.h"
 #include "cumsum.h"
@@ -11,6 +11,7 @@
 #include "matmul.h"
 #include "row_sum.h"
 #include "softmax.h"
+#include "split_k_kernels.h"
 #include "strided_kernels.h"
 #include "transpose.h"
 #include "vector_add.h"
@@ -28,6 +29,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #define CHECK(call)                                                                                     \
@@ -231,8 +233,8 @@ void transpose() {
 
 // Relative error of `samples` random entries of C = A·B against a double reference: A's element
 // (i, k) at i * am + k * ak, B row-major K x N, C row-major M x N.
-template <class T, class D>
-double gemmRelErr(const std::vector<T>& ha, const std::vector<T>& hb, const std::vector<T>& hc, int M, int N, int K,
+template <class T, class TC, class D>
+double gemmRelErr(const std::vector<T>& ha, const std::vector<T>& hb, const std::vector<TC>& hc, int M, int N, int K,
                   std::size_t am, std::size_t ak, int samples, D toDouble) {
   double d2 = 0, r2 = 0;
   std::uniform_int_distribution<int> pm(0, M - 1), pn(0, N - 1);
@@ -240,7 +242,9 @@ double gemmRelErr(const std::vector<T>& ha, const std::vector<T>& hb, const std:
     const int i = pm(gen), j = pn(gen);
     double ref = 0;
     for (int k = 0; k < K; ++k) ref += double(toDouble(ha[std::size_t(i) * am + std::size_t(k) * ak])) * toDouble(hb[std::size_t(k) * N + j]);
-    const double g = toDouble(hc[std::size_t(i) * N + j]);
+    double g;
+    if constexpr (std::is_same_v<TC, float>) g = hc[std::size_t(i) * N + j];
+    else g = toDouble(hc[std::size_t(i) * N + j]);
     d2 += (g - ref) * (g - ref);
     r2 += ref * ref;
   }
@@ -333,16 +337,42 @@ void matmulStrided(const char* name, int S, bool aColumnMajor) {
   cudaFree(a), cudaFree(b), cudaFree(c);
 }
 
+// Split-K GEMMs (kernels/split_k_kernels.tile.cpp), M x N x K fp16 into fp32 C by atomics: C
+// zeroed inside each timed launch (part of the work a split-K GEMM does); 256 sampled entries
+// against a double reference.
+void splitK(const char* name, int M, int N, int K, int splits, bool strided) {
+  std::vector<__half> ha(std::size_t(M) * K), hb(std::size_t(K) * N);
+  std::normal_distribution<float> nd;
+  for (auto& x : ha) x = __float2half(nd(gen));
+  for (auto& x : hb) x = __float2half(nd(gen));
+  __half *a = upload(ha), *b = upload(hb);
+  float* c;
+  const std::size_t nc = std::size_t(M) * N;
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&c), nc * sizeof(float)));
+  const dim3 grid((M + 127) / 128, (N + 127) / 128, splits);
+  const int blocks = ((K + 63) / 64 + splits - 1) / splits;
+  const float ms = timeMs([&] {
+    CHECK(cudaMemsetAsync(c, 0, nc * sizeof(float)));
+    if (strided) CHECK(launch_matmul_split_k_strided_128_128_64_4(grid, nullptr, a, b, c, M, N, K));
+    else CHECK(launch_matmul_split_k_128_128_64(grid, nullptr, a, b, c, M, N, K, blocks));
+  });
+  auto hc = download(c, nc);
+  recordFlops(name, ms, 2.0 * M * N * K, gemmRelErr(ha, hb, hc, M, N, K, K, 1, 256, [](__half x) { return f(x); }));
+  cudaFree(a), cudaFree(b), cudaFree(c);
+}
+
 // conv3x3, NHWC fp16, stride 1, padding 1, n=64 56x56 c=128 -> f=128 (the peers' cuDNN
-// workload) as an implicit GEMM; 64 sampled outputs against a double reference.
-void conv() {
+// workload) as an implicit GEMM, in both forms of kernels/conv_kernels.tile.cpp; 64 sampled
+// outputs against a double reference.
+using ConvLaunch = cudaError_t (*)(dim3, cudaStream_t, const __half*, const __half*, __half*, int, int, int, int, int);
+void conv(const char* name, ConvLaunch launch, int BM) {
   const int n = 64, h = 56, w = 56, c = 128, nf = 128;
   auto hx = randomHalves(std::size_t(n) * h * w * c), hw = randomHalves(std::size_t(nf) * 9 * c);
   __half *x = upload(hx), *wt = upload(hw), *y;
   const std::size_t ny = std::size_t(n) * h * w * nf;
   CHECK(cudaMalloc(reinterpret_cast<void**>(&y), ny * 2));
-  const dim3 grid((n * h * w + 127) / 128, (nf + 127) / 128);
-  const float ms = timeMs([&] { CHECK(launch_conv3x3_128_128_32(grid, nullptr, x, wt, y, n, h, w, c, nf)); });
+  const dim3 grid((n * h * w + BM - 1) / BM, (nf + 127) / 128);
+  const float ms = timeMs([&] { CHECK(launch(grid, nullptr, x, wt, y, n, h, w, c, nf)); });
   auto hy = download(y, ny);
   double d2 = 0, r2 = 0;
   std::uniform_int_distribution<int> pickPixel(0, n * h * w - 1), pickFilter(0, nf - 1);
@@ -361,7 +391,7 @@ void conv() {
     d2 += (g - ref) * (g - ref);
     r2 += ref * ref;
   }
-  recordFlops("conv3x3 NHWC fp16 64x56x56x128->128", ms, 2.0 * n * h * w * nf * 9 * c, relErr(d2, r2));
+  recordFlops(name, ms, 2.0 * n * h * w * nf * 9 * c, relErr(d2, r2));
   cudaFree(x), cudaFree(wt), cudaFree(y);
 }
 
@@ -446,7 +476,16 @@ int main(int argc, char** argv) {
     matmulStrided("matmul strided float16 4096^3, unit inner strides", 4096, false);
     matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);
   }
-  if (want("conv")) conv();
+  if (want("splitk")) {
+    splitK("split-K fp16 1024x1024x16384, 8 slices", 1024, 1024, 16384, 8, false);
+    splitK("split-K (Triton's), 1024x1024x16384, 4", 1024, 1024, 16384, 4, true);
+    splitK("split-K fp16 4096^3, 1 slice", 4096, 4096, 4096, 1, false);
+    splitK("split-K fp16 4096^3, 4 slices", 4096, 4096, 4096, 4, false);
+  }
+  if (want("conv")) {
+    conv("conv3x3 NHWC fp16 64x56x56x128->128", launch_conv3x3_128_128_32_3, 128);
+    conv("conv3x3 by taps, 128x128x64", launch_conv3x3_taps_128_128_64_3, 128);
+  }
   if (want("family")) matmulFamily();
   if (want("attention")) {
     attention("attention fwd fp16 causal=0", 128, false, launch_attention_128_128_128_false_3);

@@ -18,15 +18,26 @@ void run(sample::report& rep, sample::rng& r, int n, int h, int w, int c, int f,
   const std::size_t shift = aligned ? 0 : 1;  // a misaligned output takes the general kernel
   std::vector<half> y(std::size_t(n) * h * w * f + shift, sample::poison<half>());
   auto twin = y;
+  const std::string shape = std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(w) + "x" + std::to_string(c) +
+                            " -> " + std::to_string(f) + (aligned ? "" : ", misaligned output");
+  // Every form and configuration against the twin of the first (they compute the same sums).
   const dim3 grid(cdiv(n * h * w, 128), cdiv(f, 128));
-  host::launch({int(grid.x), int(grid.y)}, conv3x3<128, 128, 32>, x.data(), wt.data(), twin.data() + shift, n, h, w, c, f);
-  gpu::buffer<half> dx(x), dw(wt), dy(y);
-  GPU_CHECK(launch_conv3x3_128_128_32(grid, nullptr, dx.as<const __half>(), dw.as<const __half>(), dy.as<__half>() + shift, n, h, w,
-                                      c, f));
-  gpu::sync();
-  rep.compare_outputs(std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(w) + "x" + std::to_string(c) + " -> " +
-                      std::to_string(f) + (aligned ? "" : ", misaligned output"),
-                      dy.get(), twin, 3e-3);
+  host::launch({int(grid.x), int(grid.y)}, conv3x3<128, 128, 32, 3>, x.data(), wt.data(), twin.data() + shift, n, h, w, c, f);
+  using Launch = cudaError_t (*)(dim3, cudaStream_t, const __half*, const __half*, __half*, int, int, int, int, int);
+  const struct {
+    const char* name;
+    Launch launch;
+    int bm;
+  } kernels[] = {{"conv3x3<128, 128, 32, 3>", launch_conv3x3_128_128_32_3, 128},
+                 {"conv3x3_taps<128, 128, 64, 3>", launch_conv3x3_taps_128_128_64_3, 128}};
+  gpu::buffer<half> dx(x), dw(wt);
+  for (const auto& k : kernels) {
+    gpu::buffer<half> dy(y);
+    GPU_CHECK(k.launch(dim3(cdiv(n * h * w, k.bm), cdiv(f, 128)), nullptr, dx.as<const __half>(), dw.as<const __half>(),
+                       dy.as<__half>() + shift, n, h, w, c, f));
+    gpu::sync();
+    rep.compare_outputs(std::string(k.name) + ", " + shape, dy.get(), twin, 3e-3);
+  }
 }
 
 }  // namespace

@@ -32,7 +32,9 @@ std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& 
 
 /// The access (vector width along the most contiguous axis, up to 16 bytes, and every fact
 /// that keeps it narrower) of a tile load, store or atomic under the analysis `info`.
-Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info);
+/// `vectorAtomics`: the target adds vectors of f32 at once (sm_90's red.global.add.v2/.v4.f32),
+/// which serves atomics whose old values go unused (`oldUsed` false).
+Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info, bool vectorAtomics = false, bool oldUsed = true);
 
 /// The facts the kernel's promises give (TILECC_ALIGNED, TILECC_MULTIPLE_OF).
 ParamFacts promisedFacts(const Kernel& k);

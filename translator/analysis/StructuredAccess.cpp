@@ -506,7 +506,11 @@ Accessed accessed(const Op& o) {
   return {o.operands[0], o.operands.size() >= 2 ? o.operands[1] : nullptr, o.result()->type.shape};
 }
 
-std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one) {
+// `outerAxes`: whether a term with a parameter factor that is no tile axis's stride starts an
+// outer axis of the tensor (a head offset), or stays on the tile's axes (a split-K slice start
+// `program_id(2) * k_per_split` along the contiguous axis, which its mask bounds there).
+std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one,
+                                   bool outerAxes) {
   Analysis an(k, loop, trip, one);
   const Accessed acc = accessed(load);
   const Value* ptrs = acc.ptrs;
@@ -533,7 +537,7 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
   std::vector<Poly> outerStarts;
   for (const auto& [m, c] : pf->c0.terms) {
     auto it = std::find_if(m.begin(), m.end(), [&](const Value* a) {
-      return !tileStrides.count(a) && a->type.elem.isInt() && std::find(k.params.begin(), k.params.end(), a) != k.params.end();
+      return outerAxes && !tileStrides.count(a) && a->type.elem.isInt() && std::find(k.params.begin(), k.params.end(), a) != k.params.end();
     });
     Poly t;
     if (it == m.end()) {
@@ -635,10 +639,16 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
   return box;
 }
 
+// A box with outer axes where the mask allows, else with every term on the tile's axes.
+std::optional<StructuredBox> boxEither(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one) {
+  if (auto box = boxOf(k, loop, load, trip, one, true)) return box;
+  return boxOf(k, loop, load, trip, one, false);
+}
+
 }  // namespace
 
 std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip) {
-  if (auto box = boxOf(k, loop, load, trip, nullptr)) return box;
+  if (auto box = boxEither(k, loop, load, trip, nullptr)) return box;
   // Contiguous where a stride parameter is 1 (Triton's stride_bn): a box in a variant that
   // assumes it, which the launcher checks.
   Analysis an(k, loop, trip, nullptr);
@@ -646,7 +656,7 @@ std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, cons
   if (!pf || pf->coef.empty() || pf->coef.back().terms.size() != 1) return std::nullopt;
   const auto& [m, c] = *pf->coef.back().terms.begin();
   if (c != 1 || m.size() != 1 || std::find(k.params.begin(), k.params.end(), m[0]) == k.params.end()) return std::nullopt;
-  auto box = boxOf(k, loop, load, trip, m[0]);
+  auto box = boxEither(k, loop, load, trip, m[0]);
   if (box) box->unitParam = static_cast<int>(std::find(k.params.begin(), k.params.end(), m[0]) - k.params.begin());
   return box;
 }

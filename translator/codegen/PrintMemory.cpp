@@ -109,8 +109,17 @@ void KernelPrinter::memory(const Op& o) {
   const Geo g = geo(p);
   std::string cond = owner(g);
   if (o.operands.size() >= 3) cond += (cond.empty() ? "" : " && ") + el(o.operands[2], "reg");
+  const VecPlan v = used ? VecPlan{} : vecPlan(o.access, e, g);
+  accessNote(o, "atomic_add", e, v);
+  if (v.ok && v.vec > 1) {  // f32 vectors at once (sm_90: red.global.add.v2/.v4.f32)
+    const std::string vt = v.vec == 4 ? "float4" : "float2";
+    std::string vals;
+    for (int s = 0; s < v.vec; ++s) vals += (s ? ", " : "") + elAt(o.operands[1], v, s);
+    vecLoop(g, v, {(cond.empty() ? "" : "if (" + cond + ") ") + "atomicAdd(reinterpret_cast<" + vt + "*>(" + el(p, "reg") + "), " + vt + "{" +
+                       vals + "});"});
+    return;
+  }
   const std::string call = "tilecc::atomic_add(" + el(p, "reg") + ", " + el(o.operands[1], "reg") + ")";
-  accessNote(o, "atomic_add", e, VecPlan{});
   if (!used) {  // old values unused: owners just add
     loop(g.n, (cond.empty() ? "" : "if (" + cond + ") ") + call + ";");
     return;

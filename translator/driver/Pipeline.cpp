@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <regex>
+#include <set>
 
 namespace tilecc {
 
@@ -43,7 +44,7 @@ void tileLevel(ir::Kernel& k) {
 
 /// A variant's access widths and layouts, from what it may assume about its arguments.
 void layoutLevel(ir::Kernel& k, const ir::ParamFacts& facts, const Target& t) {
-  ir::chooseAccessWidths(k, facts);
+  ir::chooseAccessWidths(k, facts, t.hopper);
   ir::assignLayouts(k, t);
   ir::canonicalize(k);
   ir::verify(k);
@@ -74,20 +75,23 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 /// The facts of the specialised variant: every pointer parameter 16-byte aligned and every
 /// integer parameter a multiple of 16 or equal to 1 (a unit stride), keeping only the
 /// assumptions that widen some access. Empty when no access would be wider than in the
-/// general kernel.
-std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised) {
+/// general kernel. `vectorAtomics`: some target adds f32 vectors at once (atomics widen too).
+std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised,
+                                                             bool vectorAtomics) {
   // Each tile access's vector width, and the width it has along the tile's last axis (1 when
   // its runs lie along another): one axis analysis gives both.
   struct Width {
     int vec, alongLast;
   };
+  std::set<const ir::Value*> used;
+  ir::walk(*tile.body, [&](const ir::Op& op) { used.insert(op.operands.begin(), op.operands.end()); });
   auto widths = [&](const ir::ParamFacts& f) {
     const auto info = ir::analyzeAxes(tile, f);
     std::vector<Width> w;
     ir::walk(*tile.body, [&](const ir::Op& op) {
       if ((op.kind == ir::OpKind::Load || op.kind == ir::OpKind::Store || op.kind == ir::OpKind::AtomicAdd) &&
           op.operands[0]->type.isTile()) {
-        const ir::Access a = ir::accessOf(op, info);
+        const ir::Access a = ir::accessOf(op, info, vectorAtomics, op.result() && used.count(op.result()));
         w.push_back({a.vec, a.axis == op.operands[0]->type.rank() - 1 ? a.vec : 1});
       }
     });
@@ -314,7 +318,8 @@ int runDriver(const DriverOptions& o) {
         continue;
       }
       const ir::ParamFacts facts = ir::promisedFacts(k);
-      const auto assumed = alignedAssumptions(k, facts);
+      const bool vectorAtomics = std::any_of(targets.begin(), targets.end(), [](const Target& t) { return t.hopper; });
+      const auto assumed = alignedAssumptions(k, facts, vectorAtomics);
       std::vector<Variant> variants;  // per target: the aligned variant (if any), then the general one
       bool registersChecked = false;
       for (const Target& t : targets) {

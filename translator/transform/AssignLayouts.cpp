@@ -227,7 +227,11 @@ class Assigner {
       case OpKind::Load:
       case OpKind::AtomicAdd:
         if (o.operands[0]->type.isTile()) {
-          const int a = pinned_.count(res) ? want_.at(res) : anchor(o);
+          int a = pinned_.count(res) ? want_.at(res) : anchor(o);
+          // Vector atomics (old values unused) add a dot's accumulator where it lies, pairs of
+          // consecutive elements per thread, as stores do: no conversion through shared memory.
+          if (o.kind == OpKind::AtomicAdd && o.access.vec > 1 && !pinned_.count(res))
+            if (const int g = guess(o.operands[1], 0); isDotLayout(at(g))) a = g;
           auto it = want_.find(res);
           if (it != want_.end() && it->second != a)
             after_.push_back({&o, a});

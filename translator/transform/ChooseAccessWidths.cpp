@@ -1,13 +1,14 @@
 #include "transform/Passes.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 namespace tilecc::ir {
 
 // Each thread moves runs of consecutive elements along the most contiguous axis at once, up to
 // 16 bytes; every fact that keeps a run shorter is recorded (the report lists them all).
-Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info) {
+Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info, bool vectorAtomics, bool oldUsed) {
   const Value* p = o.operands[0];
   const AxisInfo& a = info.at(p);
   const int bytes = p->type.elem.pointeeType().bytes();
@@ -34,15 +35,21 @@ Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info) {
     const AxisInfo& m = info.at(o.operands[maskIndex]);
     limit(m.constancy[fd], "the mask is constant in runs of " + std::to_string(m.constancy[fd]) + along);
   }
-  if (o.kind == OpKind::AtomicAdd) limit(1, "atomics are issued one element at a time");
+  if (o.kind == OpKind::AtomicAdd) {
+    if (!vectorAtomics) limit(1, "atomics are issued one element at a time on this target");
+    else if (p->type.elem.pointeeType() != ElemType::of(Scalar::F32)) limit(1, "vector atomics add f32 only");
+    else if (oldUsed) limit(1, "the old values are used: atomics return them one element at a time");
+  }
   return Access{static_cast<int>(vec), f, limits};
 }
 
-void chooseAccessWidths(Kernel& k, const ParamFacts& facts) {
+void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) {
   const auto info = analyzeAxes(k, facts);
+  std::set<const Value*> used;
+  walk(*k.body, [&](Op& o) { used.insert(o.operands.begin(), o.operands.end()); });
   walk(*k.body, [&](Op& o) {
     if ((o.kind == OpKind::Load || o.kind == OpKind::Store || o.kind == OpKind::AtomicAdd) && o.operands[0]->type.isTile())
-      o.access = accessOf(o, info);
+      o.access = accessOf(o, info, vectorAtomics, o.result() && used.count(o.result()));
   });
 }
 

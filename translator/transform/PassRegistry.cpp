@@ -6,7 +6,7 @@ const std::vector<NamedPass>& namedPasses() {
   static const std::vector<NamedPass> passes = {
       {"canonicalize", "fold constants, merge identical pure ops, remove dead ones", [](Kernel& k, const Target&) { canonicalize(k); }},
       {"choose-access-widths", "vector widths of loads and stores from the axis analysis (promised facts only)",
-       [](Kernel& k, const Target&) { chooseAccessWidths(k, variantFacts(k)); }},
+       [](Kernel& k, const Target& t) { chooseAccessWidths(k, variantFacts(k), t.hopper); }},
       {"assign-layouts", "a layout for every tile, conversions where needed", [](Kernel& k, const Target& t) { assignLayouts(k, t); }},
       {"make-shared-explicit", "dot, conversions, cross-warp reductions and atomics through explicit shared memory",
        [](Kernel& k, const Target& t) { makeSharedExplicit(k, t); }},

@@ -21,8 +21,8 @@ void canonicalize(Kernel& k);
 // ---- Tile level ----
 
 /// Sets the access (vector width, axis, limiting facts) of every tile load, store and atomic
-/// from the axis analysis under `facts`.
-void chooseAccessWidths(Kernel& k, const ParamFacts& facts);
+/// from the axis analysis under `facts`; `vectorAtomics`: the target adds f32 vectors at once.
+void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics = false);
 
 /// Gives every tile value a layout (Kernel::layouts), inserting convert_layout where a value is
 /// needed in another layout and cannot be recomputed cheaply in it. Dot results take wgmma's

@@ -8,11 +8,11 @@
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
-//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 14: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
+//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
@@ -91,69 +91,70 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
   for (int reg = 0; reg < 4; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_sub[reg]);
+  for (int reg = 0; reg < 4; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
+  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float inv_sum_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    inv_sum_part[reg] = e[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 4; ++reg2) {
+      inv_sum_part[reg] = inv_sum_part[reg] + e[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 1);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 2);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 4);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 8);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 16);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+  }
+  {
+    float* pbuf = reinterpret_cast<float*>(inv_partials_smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        pbuf[warp] = inv_sum_part[reg];
+      }
+    __syncthreads();  // every warp's partial results are written
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      inv_sum_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        inv_sum_part[reg] = inv_sum_part[reg] + pbuf[other_warp];
+      }
+    }
+  }
+  const float inv_sum = inv_sum_part[0];
+  const float inv = 1.0f / inv_sum;
   const int64_t store_mul = r * out_row_stride;
   float* const store_ptr = out + store_mul;
   float* store_ptr_1[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
-  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
-  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_sum_part[1];
+  float store_mul_1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = e[0];
-    #pragma unroll
-    for (int reg2 = 1; reg2 < 4; ++reg2) {
-      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
-    }
-  }
+  for (int reg = 0; reg < 4; ++reg) store_mul_1[reg] = e[reg] * inv;
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-  }
-  {
-    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg)
-      if (lane == 0) {
-        pbuf[warp] = store_sum_part[reg];
-      }
-    __syncthreads();  // every warp's partial results are written
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg) {
-      store_sum_part[reg] = pbuf[0];
-      for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
-      }
-    }
-  }
-  const float store_sum = store_sum_part[0];
-  float store_div[4];  // tile<1024xf32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_div[reg] = e[reg] / store_sum;
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_div[reg];
+  for (int reg = 0; reg < 4; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_mul_1[reg];
 }
 }  // namespace tilecc_kernels
 
@@ -162,12 +163,12 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
-//   load at line 11: 4 x f32 = 16 bytes per access
-//   store at line 13: 4 x f32 = 16 bytes per access
+//   load at line 14: 4 x f32 = 16 bytes per access
+//   store at line 17: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
+//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
@@ -259,74 +260,75 @@ __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x
   for (int reg = 0; reg < 4; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) e[reg] = expf(e_sub[reg]);
+  for (int reg = 0; reg < 4; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
+  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float inv_sum_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    inv_sum_part[reg] = e[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 4; ++reg2) {
+      inv_sum_part[reg] = inv_sum_part[reg] + e[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 1);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 2);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 4);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 8);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 16);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+  }
+  {
+    float* pbuf = reinterpret_cast<float*>(inv_partials_smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        pbuf[warp] = inv_sum_part[reg];
+      }
+    __syncthreads();  // every warp's partial results are written
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      inv_sum_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        inv_sum_part[reg] = inv_sum_part[reg] + pbuf[other_warp];
+      }
+    }
+  }
+  const float inv_sum = inv_sum_part[0];
+  const float inv = 1.0f / inv_sum;
   const int64_t store_mul = r * out_row_stride;
   float* const store_ptr = out + store_mul;
   float* store_ptr_1[4];  // tile<1024xptr<f32>> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
-  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
-  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_sum_part[1];
+  float store_mul_1[4];  // tile<1024xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = e[0];
-    #pragma unroll
-    for (int reg2 = 1; reg2 < 4; ++reg2) {
-      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
-    }
-  }
-  #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-  }
-  {
-    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg)
-      if (lane == 0) {
-        pbuf[warp] = store_sum_part[reg];
-      }
-    __syncthreads();  // every warp's partial results are written
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg) {
-      store_sum_part[reg] = pbuf[0];
-      for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
-      }
-    }
-  }
-  const float store_sum = store_sum_part[0];
-  float store_div[4];  // tile<1024xf32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_div[reg] = e[reg] / store_sum;
+  for (int reg = 0; reg < 4; ++reg) store_mul_1[reg] = e[reg] * inv;
   #pragma unroll
   for (int reg = 0; reg < 4; reg += 4) {
     uint4 word;
-    word.x = __float_as_uint(store_div[reg]);
-    word.y = __float_as_uint(store_div[(reg + 1)]);
-    word.z = __float_as_uint(store_div[(reg + 2)]);
-    word.w = __float_as_uint(store_div[(reg + 3)]);
+    word.x = __float_as_uint(store_mul_1[reg]);
+    word.y = __float_as_uint(store_mul_1[(reg + 1)]);
+    word.z = __float_as_uint(store_mul_1[(reg + 2)]);
+    word.w = __float_as_uint(store_mul_1[(reg + 3)]);
     if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
@@ -337,11 +339,11 @@ __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
-//   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 14: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
+//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
@@ -420,69 +422,70 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
   for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
+  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float inv_sum_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    inv_sum_part[reg] = e[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 16; ++reg2) {
+      inv_sum_part[reg] = inv_sum_part[reg] + e[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 1);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 2);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 4);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 8);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 16);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+  }
+  {
+    float* pbuf = reinterpret_cast<float*>(inv_partials_smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        pbuf[warp] = inv_sum_part[reg];
+      }
+    __syncthreads();  // every warp's partial results are written
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      inv_sum_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        inv_sum_part[reg] = inv_sum_part[reg] + pbuf[other_warp];
+      }
+    }
+  }
+  const float inv_sum = inv_sum_part[0];
+  const float inv = 1.0f / inv_sum;
   const int64_t store_mul = r * out_row_stride;
   float* const store_ptr = out + store_mul;
   float* store_ptr_1[16];  // tile<4096xptr<f32>> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
-  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
-  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_sum_part[1];
+  float store_mul_1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = e[0];
-    #pragma unroll
-    for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
-    }
-  }
+  for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = e[reg] * inv;
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-  }
-  {
-    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg)
-      if (lane == 0) {
-        pbuf[warp] = store_sum_part[reg];
-      }
-    __syncthreads();  // every warp's partial results are written
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg) {
-      store_sum_part[reg] = pbuf[0];
-      for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
-      }
-    }
-  }
-  const float store_sum = store_sum_part[0];
-  float store_div[16];  // tile<4096xf32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_div[reg];
+  for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_mul_1[reg];
 }
 }  // namespace tilecc_kernels
 
@@ -491,12 +494,12 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
-//   load at line 11: 4 x f32 = 16 bytes per access
-//   store at line 13: 4 x f32 = 16 bytes per access
+//   load at line 14: 4 x f32 = 16 bytes per access
+//   store at line 17: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
+//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
@@ -588,74 +591,75 @@ __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x
   for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
+  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float inv_sum_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    inv_sum_part[reg] = e[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 16; ++reg2) {
+      inv_sum_part[reg] = inv_sum_part[reg] + e[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 1);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 2);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 4);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 8);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 16);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+  }
+  {
+    float* pbuf = reinterpret_cast<float*>(inv_partials_smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        pbuf[warp] = inv_sum_part[reg];
+      }
+    __syncthreads();  // every warp's partial results are written
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      inv_sum_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        inv_sum_part[reg] = inv_sum_part[reg] + pbuf[other_warp];
+      }
+    }
+  }
+  const float inv_sum = inv_sum_part[0];
+  const float inv = 1.0f / inv_sum;
   const int64_t store_mul = r * out_row_stride;
   float* const store_ptr = out + store_mul;
   float* store_ptr_1[16];  // tile<4096xptr<f32>> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
-  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
-  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_sum_part[1];
+  float store_mul_1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = e[0];
-    #pragma unroll
-    for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
-    }
-  }
-  #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-  }
-  {
-    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg)
-      if (lane == 0) {
-        pbuf[warp] = store_sum_part[reg];
-      }
-    __syncthreads();  // every warp's partial results are written
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg) {
-      store_sum_part[reg] = pbuf[0];
-      for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
-      }
-    }
-  }
-  const float store_sum = store_sum_part[0];
-  float store_div[16];  // tile<4096xf32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
+  for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = e[reg] * inv;
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 4) {
     uint4 word;
-    word.x = __float_as_uint(store_div[reg]);
-    word.y = __float_as_uint(store_div[(reg + 1)]);
-    word.z = __float_as_uint(store_div[(reg + 2)]);
-    word.w = __float_as_uint(store_div[(reg + 3)]);
+    word.x = __float_as_uint(store_mul_1[reg]);
+    word.y = __float_as_uint(store_mul_1[(reg + 1)]);
+    word.z = __float_as_uint(store_mul_1[(reg + 2)]);
+    word.w = __float_as_uint(store_mul_1[(reg + 3)]);
     if (mask[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
@@ -666,11 +670,11 @@ __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
-//   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 14: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 17: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
+//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
@@ -752,70 +756,71 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
   for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
+  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float inv_sum_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    inv_sum_part[reg] = e[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 16; ++reg2) {
+      inv_sum_part[reg] = inv_sum_part[reg] + e[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 1);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 2);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 4);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 8);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 16);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+  }
+  {
+    float* pbuf = reinterpret_cast<float*>(inv_partials_smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        pbuf[warp] = inv_sum_part[reg];
+      }
+    __syncthreads();  // every warp's partial results are written
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      inv_sum_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        inv_sum_part[reg] = inv_sum_part[reg] + pbuf[other_warp];
+      }
+    }
+  }
+  const float inv_sum = inv_sum_part[0];
+  const float inv = 1.0f / inv_sum;
   const int64_t store_mul = r * out_row_stride;
   __half* const store_ptr = out + store_mul;
   __half* store_ptr_1[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
-  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
-  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_sum_part[1];
+  float store_mul_1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = e[0];
-    #pragma unroll
-    for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
-    }
-  }
-  #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-  }
-  {
-    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg)
-      if (lane == 0) {
-        pbuf[warp] = store_sum_part[reg];
-      }
-    __syncthreads();  // every warp's partial results are written
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg) {
-      store_sum_part[reg] = pbuf[0];
-      for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
-      }
-    }
-  }
-  const float store_sum = store_sum_part[0];
-  float store_div[16];  // tile<4096xf32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
+  for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = e[reg] * inv;
   __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_mul_1[reg]);
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_cvt[reg];
 }
@@ -826,12 +831,12 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 11: 8 x f16 = 16 bytes per access
-//   store at line 13: 8 x f16 = 16 bytes per access
+//   load at line 14: 8 x f16 = 16 bytes per access
+//   store at line 17: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
 // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 12
-//   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 13
+//   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
+//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   __shared__ __align__(16) unsigned char smem[32];
@@ -934,70 +939,71 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
   for (int reg = 0; reg < 16; ++reg) e_sub[reg] = v[reg] - e_max;
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) e[reg] = expf(e_sub[reg]);
+  for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
+  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
+  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
+  float inv_sum_part[1];
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    inv_sum_part[reg] = e[0];
+    #pragma unroll
+    for (int reg2 = 1; reg2 < 16; ++reg2) {
+      inv_sum_part[reg] = inv_sum_part[reg] + e[reg2];
+    }
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 1; ++reg) {
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 1);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 2);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 4);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 8);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+    {
+      const float other = __shfl_xor_sync(0xffffffffu, inv_sum_part[reg], 16);
+      inv_sum_part[reg] = inv_sum_part[reg] + other;
+    }
+  }
+  {
+    float* pbuf = reinterpret_cast<float*>(inv_partials_smem);
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg)
+      if (lane == 0) {
+        pbuf[warp] = inv_sum_part[reg];
+      }
+    __syncthreads();  // every warp's partial results are written
+    #pragma unroll
+    for (int reg = 0; reg < 1; ++reg) {
+      inv_sum_part[reg] = pbuf[0];
+      for (int other_warp = 1; other_warp < 8; ++other_warp) {
+        inv_sum_part[reg] = inv_sum_part[reg] + pbuf[other_warp];
+      }
+    }
+  }
+  const float inv_sum = inv_sum_part[0];
+  const float inv = 1.0f / inv_sum;
   const int64_t store_mul = r * out_row_stride;
   __half* const store_ptr = out + store_mul;
   __half* store_ptr_1[16];  // tile<4096xptr<f16>> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
-  unsigned char* const store_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 12) by other warps
-  // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
-  float store_sum_part[1];
+  float store_mul_1[16];  // tile<4096xf32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    store_sum_part[reg] = e[0];
-    #pragma unroll
-    for (int reg2 = 1; reg2 < 16; ++reg2) {
-      store_sum_part[reg] = store_sum_part[reg] + e[reg2];
-    }
-  }
-  #pragma unroll
-  for (int reg = 0; reg < 1; ++reg) {
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 1);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 2);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 4);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 8);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-    {
-      const float other = __shfl_xor_sync(0xffffffffu, store_sum_part[reg], 16);
-      store_sum_part[reg] = store_sum_part[reg] + other;
-    }
-  }
-  {
-    float* pbuf = reinterpret_cast<float*>(store_partials_smem);
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg)
-      if (lane == 0) {
-        pbuf[warp] = store_sum_part[reg];
-      }
-    __syncthreads();  // every warp's partial results are written
-    #pragma unroll
-    for (int reg = 0; reg < 1; ++reg) {
-      store_sum_part[reg] = pbuf[0];
-      for (int other_warp = 1; other_warp < 8; ++other_warp) {
-        store_sum_part[reg] = store_sum_part[reg] + pbuf[other_warp];
-      }
-    }
-  }
-  const float store_sum = store_sum_part[0];
-  float store_div[16];  // tile<4096xf32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_div[reg] = e[reg] / store_sum;
+  for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = e[reg] * inv;
   __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_mul_1[reg]);
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     uint4 word;

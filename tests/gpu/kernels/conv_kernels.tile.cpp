@@ -8,8 +8,8 @@
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
-template <int BM, int BN, int BK>
-TILECC_KERNEL(num_warps = 8, num_stages = 3)
+template <int BM, int BN, int BK, int STAGES>
+TILECC_KERNEL(num_warps = 8, num_stages = STAGES)
 void conv3x3(const half* x, const half* w, half* y, int n, int h, int wd, TILECC_MULTIPLE_OF(16) int c, int f) {
   const int M = n * h * wd, K = 9 * c;
   auto rm = program_id(0) * BM + arange<BM>();  // output pixels
@@ -32,7 +32,37 @@ void conv3x3(const half* x, const half* w, half* y, int n, int h, int wd, TILECC
   store(y + cast<int64_t>(col(rm)) * f + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < f));
 }
 
-template void conv3x3<128, 128, 32>(const half*, const half*, half*, int, int, int, int, int);
+template void conv3x3<128, 128, 32, 3>(const half*, const half*, half*, int, int, int, int, int);
+
+// The same convolution with the reduction loop over (tap, channel block): the tap and the block's
+// first channel are scalars of each iteration, so a row of the input operand is one pixel's
+// channels (per-row address arithmetic, contiguous along the channels) and its mask is a
+// per-row test; the channel mask keeps channel counts that are not multiples of BK exact.
+template <int BM, int BN, int BK, int STAGES>
+TILECC_KERNEL(num_warps = 8, num_stages = STAGES)
+void conv3x3_taps(const half* x, const half* w, half* y, int n, int h, int wd, TILECC_MULTIPLE_OF(16) int c, int f) {
+  const int M = n * h * wd, K = 9 * c;
+  auto rm = program_id(0) * BM + arange<BM>();  // output pixels
+  auto rn = program_id(1) * BN + arange<BN>();  // filters
+  auto img = rm / (h * wd);
+  auto oy = rm % (h * wd) / wd;
+  auto ox = rm % wd;
+  auto acc = zeros<float, BM, BN>();
+  const int blocks = cdiv(c, BK);
+  for (int kb = 0; kb < 9 * blocks; ++kb) {
+    const int tap = kb / blocks, c0 = (kb % blocks) * BK;
+    auto iy = oy + (tap / 3 - 1);
+    auto ix = ox + (tap % 3 - 1);
+    auto pixel_ok = (rm < M) & (iy >= 0) & (iy < h) & (ix >= 0) & (ix < wd);
+    auto ch = c0 + arange<BK>();
+    auto a = load(x + col(cast<int64_t>((img * h + iy) * wd + ix) * c) + row(ch), col(pixel_ok) & row(ch < c), 0.0f);
+    auto b = load(w + cast<int64_t>(row(rn)) * K + col(tap * c + ch), col(ch < c) & row(rn < f), 0.0f);
+    acc = dot(a, b, acc);
+  }
+  store(y + cast<int64_t>(col(rm)) * f + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < f));
+}
+
+template void conv3x3_taps<128, 128, 64, 3>(const half*, const half*, half*, int, int, int, int, int);
 
 // Index arithmetic through / and %, & and >> (tests/translator/report_div_rem.tile.cpp shows the
 // access widths): the vectorised gathers must read what the host twin reads, and a dividend
