@@ -93,11 +93,7 @@ def check_program(prog, metas, work, a, fseed):
     text, ranges = render(live)
     ok, out = O.gxx_check(src, timeout=a.timeout * 4)
     if not ok:
-        bad = set()
-        for l in out.splitlines():
-            m = O.DIAG.match(l.strip())
-            if m and m.group('kind') != 'warning' and os.path.basename(m.group('file')) == os.path.basename(src):
-                bad |= owners(ranges, [int(m.group('line'))])
+        bad = owners(ranges, O.gxx_error_lines(out, src))
         if not bad:
             bad = set(live)
         stats['invalid'] += len(bad)

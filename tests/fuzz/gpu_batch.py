@@ -53,13 +53,10 @@ def translate_file(a, stem, prog, metas, kdir, log):
         ok, out = O.gxx_check(src)
         if not ok:
             bad = set()
-            for l in out.splitlines():
-                m = O.DIAG.match(l.strip())
-                if m and m.group('kind') != 'warning':
-                    ln = int(m.group('line'))
-                    for f, lo, hi in ranges:
-                        if lo <= ln <= hi:
-                            bad |= {i for i in live if f in metas[i].items}
+            for ln in O.gxx_error_lines(out, src):
+                for f, lo, hi in ranges:
+                    if lo <= ln <= hi:
+                        bad |= {i for i in live if f in metas[i].items}
             bad = bad or set(live)
             for i in bad:
                 dropped.append((metas[i], 'invalid C++ (generator)'))

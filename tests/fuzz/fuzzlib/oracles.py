@@ -84,6 +84,24 @@ def nvcc_normalize(msg):
     return msg.strip()
 
 
+GXX_LOC = re.compile(r'^(?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+): +(?P<rest>.*)$')
+
+
+def gxx_error_lines(out, src):
+    """Lines of `src` that g++'s errors point at: errors in src itself and, for errors inside a
+    header (tile.hpp's static assertions), the `required from` lines of src that led there. A
+    header's own line numbers never name a line of src."""
+    lines = []
+    for l in out.splitlines():
+        m = GXX_LOC.match(l.strip())
+        if not m or os.path.basename(m.group('file')) != os.path.basename(src):
+            continue
+        rest = m.group('rest')
+        if rest.startswith('error') or rest.startswith('fatal error') or 'required from' in rest:
+            lines.append(int(m.group('line')))
+    return lines
+
+
 def gxx_check(src, gxx='g++', timeout=120, extra=()):
     rc, out = run([gxx, '-std=c++20', '-fsyntax-only', '-I' + INCLUDE] + list(extra) + [src], timeout)
     return rc == 0, out
