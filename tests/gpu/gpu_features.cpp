@@ -178,5 +178,18 @@ int main() {
     rep.expect("reduce_broadcast: sum over a broadcast axis (int64)", dout.get() == t_out);
     rep.compare_outputs("reduce_broadcast: max and sum along a broadcast axis", dfout.get(), t_fout, 1e-6);
   }
+  {  // reduce_rank3
+    auto in = ints<int8_t>(r, 8 * 1024, -100, 100);
+    std::vector<int> out(1024, -1), idx(1024, -1);
+    auto t_out = out;
+    auto t_idx = idx;
+    host::launch(1, reduce_rank3, in.data(), t_out.data(), t_idx.data());
+    gpu::buffer<int8_t> din(in);
+    gpu::buffer<int> dout(out), didx(idx);
+    GPU_CHECK(launch_reduce_rank3(dim3(1), nullptr, din.p, dout.p, didx.p));
+    gpu::sync();
+    rep.expect("reduce_rank3: sum along axis 0 of 8x16x64 int8, across warps", dout.get() == t_out);
+    rep.expect("reduce_rank3: argmax along axis 0 of 8x16x64 int8, across warps", didx.get() == t_idx);
+  }
   return rep.finish();
 }

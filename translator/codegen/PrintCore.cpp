@@ -178,10 +178,30 @@ Geo KernelPrinter::geo(const Value* v) {
   return g;
 }
 
-std::string KernelPrinter::digit(const Geo& g, int a, const std::string& i) {
+// `e` as one operand: a register index that is a sum (a reduction's `reg + reg2 * 4`, an input
+// register `(reg % 2) + (reg / 2) * 2`) goes into `/`, `%` and `*`, so it needs parentheses
+// unless it is a name, a number or already one parenthesised whole.
+namespace {
+std::string grouped(const std::string& e) {
+  bool atom = !e.empty();
+  for (char c : e) atom = atom && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!atom && !e.empty() && e.front() == '(') {
+    int depth = 0;
+    std::size_t close = 0;
+    for (std::size_t p = 0; p < e.size() && !close; ++p)
+      if (e[p] == '(') ++depth;
+      else if (e[p] == ')' && --depth == 0) close = p;
+    atom = close + 1 == e.size();
+  }
+  return atom ? e : "(" + e + ")";
+}
+}  // namespace
+
+std::string KernelPrinter::digit(const Geo& g, int a, const std::string& reg) {
   const auto& x = g.ax[static_cast<std::size_t>(a)];
   if (x.regs == 1) return "0";
   const int rs = g.rstride[static_cast<std::size_t>(a)];
+  const std::string i = grouped(reg);
   std::string d = rs == 1 ? i : "(" + i + " / " + std::to_string(rs) + ")";
   if (rs * x.regs != g.n) d = "(" + d + " % " + std::to_string(x.regs) + ")";
   return d;
@@ -295,19 +315,7 @@ std::string KernelPrinter::el(const Value* v, const std::string& i) {
   for (std::size_t a = 0; a < w.strides.size(); ++a)
     if (g.ax[a].regs > 1 && w.strides[a] != g.rstride[a]) identity = false;
   if (identity) return w.base + "[" + i + "]";
-  // The register index goes into / and % below: a sum (a reduction's reg + reg2 * 4) needs
-  // parentheses unless it has them.
-  bool atom = true;
-  for (char c : i) atom = atom && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-  if (!atom && i.front() == '(') {
-    int depth = 0;
-    std::size_t close = 0;
-    for (std::size_t p = 0; p < i.size() && !close; ++p)
-      if (i[p] == '(') ++depth;
-      else if (i[p] == ')' && --depth == 0) close = p;
-    atom = close + 1 == i.size();
-  }
-  const std::string ip = atom ? i : "(" + i + ")";
+  const std::string ip = grouped(i);
   std::string idx;
   for (int a = 0; a < static_cast<int>(w.strides.size()); ++a) {
     const int s = w.strides[static_cast<std::size_t>(a)];

@@ -240,6 +240,11 @@ Value* identity(const Op& o) {
 void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
   for (std::size_t i = 0; i < b.ops.size(); ++i) {
     Op& o = *b.ops[i];
+    // Operands that were results of an if inlined above now stand for what it yielded: the if
+    // is gone, and its results' def with it (fuzz finding b039_k1: `if (true ? x : y)`, where
+    // the outer if read the freed inner one as a constant and vanished, now and then).
+    for (Value*& v : o.operands)
+      for (auto it = repl.find(v); it != repl.end(); it = repl.find(v)) v = it->second;
     const Value* c = o.kind == OpKind::If ? o.operands[0] : nullptr;
     if (!c || !c->def || c->def->kind != OpKind::Constant) {
       for (auto& r : o.regions) inlineConstantIfs(*r, repl);
@@ -258,6 +263,7 @@ void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
     for (auto& moved : ops) moved->parent = &b;
     const bool returns = !ops.empty() && ops.back()->kind == OpKind::Return;
     const std::size_t n = ops.size();
+    for (Value* r : o.results) r->def = nullptr;  // the op goes: nothing may look at it through them
     b.ops.erase(b.ops.begin() + static_cast<long>(i));
     b.ops.insert(b.ops.begin() + static_cast<long>(i), std::make_move_iterator(ops.begin()), std::make_move_iterator(ops.end()));
     if (returns) b.ops.erase(b.ops.begin() + static_cast<long>(i + n), b.ops.end());  // unreachable after the return

@@ -159,3 +159,16 @@ void reduce_broadcast(const int* in, int64_t* out, float* fout) {
   auto y = cast<float>(load(in + row(arange<8>())));
   store(fout + arange<64>(), max<1>(broadcast_to<64, 8>(y)) + sum<1>(broadcast_to<64, 8>(y)));
 }
+
+// Reductions across warps of rank-3 tiles whose partial results are indexed through an input
+// register that is a sum ((reg % 2) + (reg / 2) * 2): fuzz batch finding b175_k0 (the sum went
+// into % and / without parentheses, so the partials were written to and read from the wrong
+// slots), and argmax along axis 0 of the same shape.
+TILECC_KERNEL(num_warps = 4)
+void reduce_rank3(const int8_t* in, int* out, int* idx) {
+  auto offs = expand_dims<2>(col(arange<8>())) * 1024 + reshape<1, 16, 1>(arange<16>()) * 64 + reshape<1, 1, 64>(arange<64>());
+  auto x = load(in + offs);
+  auto i = reshape<16, 64>(arange<1024>());
+  store(out + i, cast<int>(sum<0>(x)) * 3 + i);
+  store(idx + i, argmax<0>(x));
+}
