@@ -61,7 +61,10 @@ const std::set<std::string>& cudaVocabulary() {
       "llabs", "labs", "exp", "log", "sqrt", "pow", "fabs", "floor", "ceil",
       // CUDA builtins without a leading underscore
       "atomicAdd", "atomicCAS", "atomicExch", "atomicMax", "atomicMin", "printf", "assert", "cudaGetLastError",
-      "cudaFuncSetAttribute", "tilecc_kernels"};
+      "cudaFuncSetAttribute", "tilecc_kernels",
+      // dynamic shared memory: `extern __shared__` arrays are namespace-scope names (fuzz
+      // finding: a kernel named smem)
+      "smem", "smem_swizzled"};
   return v;
 }
 
@@ -285,8 +288,8 @@ std::string KernelPrinter::scalar(const Value* v) {
       case Scalar::I32: return d->intValue == INT32_MIN ? "(-2147483647 - 1)" : d->intValue < 0 ? "(" + std::to_string(d->intValue) + ")" : std::to_string(d->intValue);
       case Scalar::U32: return std::to_string(static_cast<std::uint32_t>(d->intValue)) + "u";
       case Scalar::I64:
-        return d->intValue == INT64_MIN ? "(-9223372036854775807ll - 1)" : "int64_t(" + std::to_string(d->intValue) + "ll)";
-      case Scalar::U64: return std::to_string(static_cast<std::uint64_t>(d->intValue)) + "ull";
+        return d->intValue == INT64_MIN ? "int64_t(-9223372036854775807ll - 1)" : "int64_t(" + std::to_string(d->intValue) + "ll)";
+      case Scalar::U64: return "uint64_t(" + std::to_string(static_cast<std::uint64_t>(d->intValue)) + "ull)";
       case Scalar::Ptr: return "static_cast<" + type(e) + ">(nullptr)";
       default: return type(e) + "(" + std::to_string(d->intValue) + ")";
     }
