@@ -138,6 +138,10 @@ def main(argv=None):
         prog, metas = gen_program(random.Random(fseed), cfg, a.per_file, prefix=stem + '_k')
         kept, dr = translate_file(a, stem, prog, metas, kdir, print)
         dropped += [(stem, m.kname, why) for m, why in dr]
+        # As they happen, so that a run stopped later (its twin check is long) keeps them.
+        with open(os.path.join(out, 'dropped.txt'), 'a') as f:
+            for m, why in dr:
+                f.write('%s: %s\n' % (m.kname, why.splitlines()[0] if why else why))
         if kept:
             files.append((stem, prog, [(m, fseed * 100 + j) for j, m in enumerate(kept)]))
             n += len(kept)
