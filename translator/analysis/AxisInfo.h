@@ -30,6 +30,11 @@ using ParamFacts = std::map<int, std::int64_t>;
 /// Axis information for every value of the kernel.
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts);
 
+/// A tile load, store or atomic: the ops accessOf describes.
+inline bool isTileAccess(const Op& o) {
+  return (o.kind == OpKind::Load || o.kind == OpKind::Store || o.kind == OpKind::AtomicAdd) && o.operands[0]->type.isTile();
+}
+
 /// The access (vector width along the most contiguous axis, up to 16 bytes, and every fact
 /// that keeps it narrower) of a tile load, store or atomic under the analysis `info`.
 /// `vectorAtomics`: the target adds vectors of f32 at once (sm_90's red.global.add.v2/.v4.f32),

@@ -83,15 +83,13 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
   struct Width {
     int vec, alongLast;
   };
-  std::set<const ir::Value*> used;
-  ir::walk(*tile.body, [&](const ir::Op& op) { used.insert(op.operands.begin(), op.operands.end()); });
+  const auto users = ir::collectUsers(const_cast<ir::Block&>(*tile.body));
   auto widths = [&](const ir::ParamFacts& f) {
     const auto info = ir::analyzeAxes(tile, f);
     std::vector<Width> w;
     ir::walk(*tile.body, [&](const ir::Op& op) {
-      if ((op.kind == ir::OpKind::Load || op.kind == ir::OpKind::Store || op.kind == ir::OpKind::AtomicAdd) &&
-          op.operands[0]->type.isTile()) {
-        const ir::Access a = ir::accessOf(op, info, vectorAtomics, op.result() && used.count(op.result()));
+      if (ir::isTileAccess(op)) {
+        const ir::Access a = ir::accessOf(op, info, vectorAtomics, op.result() && users.count(op.result()));
         w.push_back({a.vec, a.axis == op.operands[0]->type.rank() - 1 ? a.vec : 1});
       }
     });

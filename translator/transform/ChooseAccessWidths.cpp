@@ -1,7 +1,6 @@
 #include "transform/Passes.h"
 
 #include <algorithm>
-#include <set>
 #include <string>
 
 namespace tilecc::ir {
@@ -45,11 +44,9 @@ Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info, bool 
 
 void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) {
   const auto info = analyzeAxes(k, facts);
-  std::set<const Value*> used;
-  walk(*k.body, [&](Op& o) { used.insert(o.operands.begin(), o.operands.end()); });
+  const auto users = collectUsers(*k.body);
   walk(*k.body, [&](Op& o) {
-    if ((o.kind == OpKind::Load || o.kind == OpKind::Store || o.kind == OpKind::AtomicAdd) && o.operands[0]->type.isTile())
-      o.access = accessOf(o, info, vectorAtomics, o.result() && used.count(o.result()));
+    if (isTileAccess(o)) o.access = accessOf(o, info, vectorAtomics, o.result() && users.count(o.result()));
   });
 }
 
