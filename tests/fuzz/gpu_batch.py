@@ -69,6 +69,11 @@ def translate_file(a, stem, prog, metas, kdir, log):
                 for f, lo, hi in ranges:
                     if any(lo <= l <= hi for l in res.lines[:1]):
                         bad |= {i for i in live if f in metas[i].items}
+                if bad and O.clang_rejects_too(src, res.lines[:1]):
+                    for i in bad:
+                        dropped.append((metas[i], 'invalid C++ (generator; clang++ rejects it too)'))
+                    live = [i for i in live if i not in bad]
+                    continue
             if not bad:
                 for i in live:
                     one = prog.subset(metas[i].items)

@@ -19,20 +19,30 @@ using namespace tilecc;
 // CHECK-NEXT: tilecc::cp_async_wait<1>();
 // CHECK-NEXT: tilecc::fence_proxy_async();
 // CHECK-NEXT: __syncthreads();
-// CHECK: tilecc::wgmma_fence();
+// One descriptor per operand and batch; each k step and 64-row block adds its offset >> 4.
+// CHECK: const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a, 16, 1024);
+// CHECK-NEXT: const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
+// CHECK-NEXT: tilecc::wgmma_fence();
 // CHECK: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, {{.*}}, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
 // The carried accumulator is updated in place (no register copy). d0, d1 of the fragment are row t/4, columns 2(t%4) and +1: registers 0 and 1; d2, d3 row t/4 + 8: the next run, 32 registers on.
 // CHECK-NEXT: : "+f"([[ACC:acc(_[0-9]+)?]][0]), "+f"([[ACC]][1]), "+f"([[ACC]][32]), "+f"([[ACC]][33]), "+f"([[ACC]][2]),
-// CHECK: : "l"(tilecc::wgmma_desc<128>(dot_a + 0, 16, 1024)),
-// CHECK-NEXT: "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-// The second 64-row block: 64 rows of 128 bytes further on; its accumulators are the third and fourth runs.
+// CHECK: : "l"(desc_a),
+// CHECK-NEXT: "l"(desc_b),
+// The second 64-row block: 64 rows of 128 bytes (8192 / 16) further on; its accumulators are the third and fourth runs.
 // CHECK: : "+f"([[ACC]][64]), "+f"([[ACC]][65]), "+f"([[ACC]][96]), "+f"([[ACC]][97]),
-// CHECK: "l"(tilecc::wgmma_desc<128>(dot_a + 8192, 16, 1024)),
+// CHECK: "l"(desc_a + 512),
 // The next k step: 32 bytes along A's rows, 16 rows (2048 bytes) down B.
-// CHECK: "l"(tilecc::wgmma_desc<128>(dot_a + 32, 16, 1024)),
-// CHECK-NEXT: "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+// CHECK: "l"(desc_a + 2),
+// CHECK-NEXT: "l"(desc_b + 128),
 // CHECK: tilecc::wgmma_commit();
-// CHECK: tilecc::wgmma_wait<0>();
+// The next copies go behind the batch, before its wait: tensor cores and threads overlap, and
+// no barrier separates them (they fill the slot ahead, the batch reads the current one).
+// CHECK-NOT: __syncthreads
+// CHECK: tilecc::cp_async16(x_ring_slot{{_[0-9]+}} + tilecc::swizzled<128, 128>(
+// CHECK-NOT: __syncthreads
+// CHECK: tilecc::cp_async16(y_ring_slot{{_[0-9]+}} + tilecc::swizzled<128, 64>(
+// CHECK-NEXT: tilecc::cp_async_commit();
+// CHECK-NEXT: tilecc::wgmma_wait<0>();
 TILECC_KERNEL(num_warps = 4, num_stages = 3)
 void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, float* c, TILECC_MULTIPLE_OF(16) int K) {
   auto rm = arange<128>();
@@ -51,11 +61,13 @@ void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, floa
 // CHECK-LABEL: ---- mm_nt -> mm_nt_sm90a ----
 // CHECK: x_ring at 0, 16384 bytes ([128][32] bf16, 64-byte rows, 64B swizzle, 2 stages of 8192 bytes)
 // CHECK-NEXT: y_ring at 16384, 8192 bytes ([64][32] bf16, 64-byte rows, 64B swizzle, 2 stages of 4096 bytes)
+// CHECK: const std::uint64_t desc_a = tilecc::wgmma_desc<64>(dot_a + 4096 * (warp >> 2), 16, 512);
+// CHECK-NEXT: const std::uint64_t desc_b = tilecc::wgmma_desc<64>(dot_b, 16, 512);
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 0;\n}\n"
-// CHECK: : "l"(tilecc::wgmma_desc<64>(dot_a + 0 + 4096 * (warp >> 2), 16, 512)),
-// CHECK-NEXT: "l"(tilecc::wgmma_desc<64>(dot_b + 0, 16, 512)),
-// CHECK: "l"(tilecc::wgmma_desc<64>(dot_a + 32 + 4096 * (warp >> 2), 16, 512)),
-// CHECK-NEXT: "l"(tilecc::wgmma_desc<64>(dot_b + 32, 16, 512)),
+// CHECK: : "l"(desc_a),
+// CHECK-NEXT: "l"(desc_b),
+// CHECK: "l"(desc_a + 2),
+// CHECK-NEXT: "l"(desc_b + 2),
 TILECC_KERNEL(num_warps = 8, num_stages = 2)
 void mm_nt(TILECC_ALIGNED(16) const bfloat16* a, TILECC_ALIGNED(16) const bfloat16* b, float* c, TILECC_MULTIPLE_OF(16) int K) {
   auto rm = arange<128>();

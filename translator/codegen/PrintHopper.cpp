@@ -137,16 +137,25 @@ void KernelPrinter::wgmma(const Op& o) {
   line("const unsigned char* const dot_b = " + buffer(b) + ";");
   // Row of this warp group's first 64-row block; block i is 16·W rows further.
   const std::string group = groups == 1 ? "0" : bits(warp(), 4, groups, k_.numWarps);
+  // One descriptor per operand and batch; a k step's or block's operand adds its byte offset
+  // >> 4 to the start-address field (bits 0-13, the address >> 4: no carry, shared addresses
+  // stay below 2^18), instead of rebuilding the descriptor from the address.
+  const std::string aBase = group == "0" ? "dot_a" : "dot_a + " + std::to_string(64 * sa) + " * " + group;
+  if (!aRegs)
+    line("const std::uint64_t desc_a = tilecc::wgmma_desc<" + std::to_string(sa) + ">(" + aBase + ", " + std::to_string(da.leading) + ", " +
+         std::to_string(da.stride) + ");");
+  line("const std::uint64_t desc_b = tilecc::wgmma_desc<" + std::to_string(sb) + ">(dot_b, " + std::to_string(db.leading) + ", " +
+       std::to_string(db.stride) + ");");
+  auto plus = [](const std::string& d, int bytes) { return bytes ? d + " + " + std::to_string(bytes / 16) : d; };
   line("tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma");
   const std::string type = o.instr == MmaInstr::F16 ? "f16" : "bf16";
   for (int ks = 0; ks < K / 16; ++ks) {
     const int kb = ks * 16 * eb;  // byte along K
     // B: K-major reads bytes kb.. of every row (panel kb / S); N-major starts at row 16·ks.
-    const std::string bStart = bT ? "dot_b + " + std::to_string(kb / sb * N * sb + kb % sb) : "dot_b + " + std::to_string(16 * ks * sb);
+    const int bOffset = bT ? kb / sb * N * sb + kb % sb : 16 * ks * sb;
     for (int blk = 0; blk < blocks; ++blk) {
       // A: the panel of byte kb, the block's first row (this warp group's 64 rows further on).
       const int aOffset = kb / sa * M * sa + kb % sa + blk * 16 * W * sa;
-      const std::string aStart = "dot_a + " + std::to_string(aOffset) + (group == "0" ? "" : " + " + std::to_string(64 * sa) + " * " + group);
       // Output operand i is d[i] of the PTX fragment: n8 column group i / 4, row half (i / 2) % 2.
       const int n = N / 2;
       std::string regs;
@@ -172,11 +181,9 @@ void KernelPrinter::wgmma(const Op& o) {
         for (int i = 0; i < 4; ++i) as += std::string(i ? ", " : "") + "\"r\"(dot_a[" + std::to_string(aReg(ks, blk, i)) + "])";
         line("             : " + as + ",");
       } else {
-        line("             : \"l\"(tilecc::wgmma_desc<" + std::to_string(sa) + ">(" + aStart + ", " + std::to_string(da.leading) + ", " +
-             std::to_string(da.stride) + ")),");
+        line("             : \"l\"(" + plus("desc_a", aOffset) + "),");
       }
-      line("               \"l\"(tilecc::wgmma_desc<" + std::to_string(sb) + ">(" + bStart + ", " + std::to_string(db.leading) + ", " +
-           std::to_string(db.stride) + ")),");
+      line("               \"l\"(" + plus("desc_b", bOffset) + "),");
       line("               \"n\"(1));");
     }
   }

@@ -167,7 +167,8 @@ struct Op {
   bool transposed = false;             // shared_store, mma, wgmma
   int count = 0;                       // async_wait, wgmma_wait, tma_store_wait: pending groups;
                                        // mbarrier_init: arrivals; mbarrier_expect_tx: bytes;
-                                       // tma_load: panel; assert: 1 for the translator's own
+                                       // tma_load: panel; assert: 1 for the translator's own;
+                                       // shared_slot: a pipeline's slot role (SlotRole)
   Sync sync = Sync::Cta;               // barrier
   int barrierId = 0, barrierThreads = 0;  // barrier with Sync::Named or a turn (count: warp groups)
   MmaInstr instr = MmaInstr::F16;      // mma, wgmma
@@ -178,6 +179,10 @@ struct Op {
 
   Value* result() const { return results.empty() ? nullptr : results[0]; }
 };
+
+/// What a pipelined loop's slot view is (shared_slot's count): within one iteration the slot
+/// the copies fill (`Ahead`, iterations ahead) is never the slot the body reads (`Current`).
+enum SlotRole : int { kSlotPlain = 0, kSlotAhead = 1, kSlotCurrent = 2 };
 
 /// Promises on a kernel parameter (0: none).
 struct ParamInfo {

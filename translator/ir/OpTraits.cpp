@@ -44,7 +44,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"dot", T, Family::TileOnly, true, true, false, false, kAttrTf32},
     {"convert_layout", T, Family::TileOnly, true, true, false, false, kNone},
     {"local_alloc", G, Family::Shared, false, true, false, false, kAttrOffset},
-    {"shared_slot", G, Family::Shared, true, true, false, false, kNone},
+    {"shared_slot", G, Family::Shared, true, true, false, false, kAttrCount},
     {"shared_store", G, Family::Shared, false, false, false, false, kAttrTransposed | kAttrAccess},
     {"shared_load", G, Family::Shared, false, true, false, false, kAttrAccess},
     {"async_copy", G, Family::Async, false, false, false, false, kAttrTransposed | kAttrAccess},

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -44,6 +45,21 @@ struct Folder {
         if (b == 0 || (!u && b == -1)) return false;
         r = u ? static_cast<std::int64_t>(ua % ub) : a % b;
         break;
+      case BinOp::Shl:
+      case BinOp::Shr: {
+        // Counts in [0, width) only (outside, the result is the target's); a signed << that
+        // overflows is left to run time like + and *.
+        const int width = e.kind == Scalar::I64 || e.kind == Scalar::U64 ? 64 : 32;
+        if (b < 0 || b >= width) return false;
+        if (op == BinOp::Shr) {
+          r = u ? static_cast<std::int64_t>(ua >> b) : a >> b;
+          break;
+        }
+        if (!u && (a < 0 || a > (std::numeric_limits<std::int64_t>::max() >> b))) return false;
+        r = wrap(static_cast<std::int64_t>(ua << b), e);
+        if (!u && r != (a << b)) return false;
+        break;
+      }
       case BinOp::And: r = a & b; break;
       case BinOp::Or: r = a | b; break;
       case BinOp::Xor: r = a ^ b; break;
@@ -189,11 +205,11 @@ void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
   });
 }
 
-// The constant a value is, or a tile of one is made from (splats, and expand_dims, broadcasts
-// and reshapes of them); else null.
+// The constant a value is, or a tile of one is made from (splats, and expand_dims, broadcasts,
+// reshapes and transposes of them); else null.
 const Op* scalarConstant(const Value* v) {
   while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::ExpandDims || v->def->kind == OpKind::Broadcast ||
-                    v->def->kind == OpKind::Reshape))
+                    v->def->kind == OpKind::Reshape || v->def->kind == OpKind::Trans))
     v = v->def->operands[0];
   return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() ? v->def : nullptr;
 }

@@ -35,8 +35,10 @@ struct Pending {
   int epoch = 0;            // the loop nesting it was made in (for hoisting barriers out of loops)
   const Op* op = nullptr;   // who made it
   int index = 0;            // which of its accesses (before, then after)
+  bool earlier = false;     // made before the current iteration of the innermost loop began
   bool operator==(const Pending& o) const {
-    return fp == o.fp && warpSynced == o.warpSynced && epoch == o.epoch && op == o.op && index == o.index;
+    return fp == o.fp && warpSynced == o.warpSynced && epoch == o.epoch && op == o.op && index == o.index &&
+           earlier == o.earlier;
   }
 };
 
@@ -93,6 +95,7 @@ class BarrierPass {
     for (const Pending& p : st.pending) {
       if (!p.fp.write && !x.write) continue;
       if (x.hi <= p.fp.lo || p.fp.hi <= x.lo) continue;  // apart in shared memory
+      if (aheadOfCurrentRead(x, xop, p)) continue;
       const Footprint& fx = exact(xop, xindex);
       const Footprint& fp = exact(p.op, p.index);
       const std::size_t warps = fx.warps.size();
@@ -114,6 +117,31 @@ class BarrierPass {
       if (p.epoch >= m.hoistEpoch) onlyOlder = false;
     }
     return need;
+  }
+
+  // The ring an op views through a slot of this pipeline role (`ring`: that ring only), if any.
+  static const Value* roleRing(const Op* op, int role, const Value* ring = nullptr) {
+    for (const Value* v : op->operands)
+      if (v->type.isShared() && v->def && v->def->kind == OpKind::SharedSlot && v->def->count == role &&
+          (!ring || v->def->operands[0] == ring))
+        return v->def->operands[0];
+    return nullptr;
+  }
+
+  // A pipeline's copies into the slot ahead, against reads of the current slot of the same ring
+  // in the same iteration: different slots, whatever the run-time indices (PipelineLoops). Reads
+  // of an earlier iteration may have read the slot now ahead, so they still conflict.
+  static bool aheadOfCurrentRead(const Footprint& x, const Op* xop, const Pending& p) {
+    if (!x.write || !x.async || p.fp.write || p.earlier) return false;
+    const Value* ring = roleRing(xop, kSlotAhead);
+    return ring && roleRing(p.op, kSlotCurrent, ring);
+  }
+
+  // A loop's iteration begins: everything pending was made before it.
+  static State iterationStart(State s) {
+    for (Pending& p : s.pending) p.earlier = true;
+    for (Pending& p : s.inflight) p.earlier = true;
+    return s;
   }
 
   // wgmma and TMA stores read shared memory through the async proxy: each thread fences its
@@ -280,6 +308,7 @@ class BarrierPass {
     for (int round = 0; round < 8; ++round) {
       State s = entry;
       join(s, carry);
+      s = iterationStart(std::move(s));
       block(body, s, Mode{false, nullptr, outer.hoistEpoch});
       if (s == carry) break;
       carry = s;
@@ -298,6 +327,7 @@ class BarrierPass {
       bool hoist = false;
       State dry = entry;
       join(dry, carry);
+      dry = iterationStart(std::move(dry));
       block(body, dry, Mode{false, &hoist, epoch_});
       if (hoist && !entry.pending.empty()) {
         Builder bld{k_, l.parent, l.loc, {}, -1};
@@ -309,6 +339,7 @@ class BarrierPass {
       }
       State s = entry;
       join(s, carry);
+      s = iterationStart(std::move(s));
       block(body, s, Mode{true, nullptr, epoch_});
       carry = s;
     }

@@ -37,7 +37,8 @@
 // offsets, and values defined before the loop, or a carried pointer advanced by an invariant
 // step), masked-off elements are zero, whole 4-, 8- or 16-byte runs lie along the rows (for
 // cp.async; TMA copies narrower ones too), and its value only fills a buffer that mma reads. Barriers come later, from the hazard
-// analysis (insertBarriers).
+// analysis (insertBarriers). On sm_90a the copies go behind the iteration's wgmma batch
+// (issueBehindWgmma).
 #include "analysis/StructuredAccess.h"
 #include "ir/Clone.h"
 #include "transform/TensorMaps.h"
@@ -171,7 +172,10 @@ class Pipeliner {
     ahead->name = iv_->name + "_ahead";
     issue(top, ahead, [&](const Pipe& p) { return body_.args[static_cast<std::size_t>(p.carried) + 1]; }, S - 1,
           [&](Builder& b, const Pipe& p) { return slot(b, p.ring, write); });
+    std::vector<Op*> issued;
+    for (long i = Builder::indexOf(body_, wait) + 1; i < top.at; ++i) issued.push_back(body_.ops[static_cast<std::size_t>(i)].get());
     readFromRings(top, read);
+    issueBehindWgmma(issued);
     // Advance both slots around the ring before the yield.
     Op* y = yieldOf(body_);
     Builder end{k_, &body_, y->loc, "pipe", -1};
@@ -459,6 +463,44 @@ class Pipeliner {
       fin->operands = {result};
       return;
     }
+  }
+
+  // On sm_90a the copies (their address arithmetic and cp.async instructions, the longest part
+  // of a gathered operand's iteration) go after the wgmma batch is issued and before its wait,
+  // so the tensor cores work while the threads copy. The copies write slot `write`, never the
+  // slot `read` the batch reads, and the previous batch that read slot `write` was waited for
+  // before the barrier at the top of the iteration. Done where the loop's wgmma reads only the
+  // rings and is waited for right after.
+  void issueBehindWgmma(const std::vector<Op*>& issued) {
+    if (issued.empty()) return;
+    auto inRing = [&](const Value* v) {
+      return v->def && v->def->kind == OpKind::SharedSlot &&
+             std::any_of(pipes_.begin(), pipes_.end(), [&](const Pipe& p) { return v->def->operands[0] == p.ring; });
+    };
+    Op* batch = nullptr;
+    for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
+      Op* w = body_.ops[i].get();
+      Op* ww = body_.ops[i + 1].get();
+      if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
+          ww->operands[0] != w->result())
+        continue;
+      if (batch || !inRing(w->operands[0]) || !inRing(w->operands[1])) return;  // one batch, from the rings
+      batch = w;
+    }
+    if (!batch) return;
+    // The barrier pass may then keep the copies apart from the batch's reads (InsertBarriers).
+    for (Op* o : issued)
+      if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
+    batch->operands[0]->def->count = kSlotCurrent;
+    batch->operands[1]->def->count = kSlotCurrent;
+    std::vector<std::unique_ptr<Op>> moved;
+    for (Op* o : issued) {
+      const long at = Builder::indexOf(body_, o);
+      moved.push_back(std::move(body_.ops[static_cast<std::size_t>(at)]));
+      body_.ops.erase(body_.ops.begin() + at);
+    }
+    body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, batch) + 1, std::make_move_iterator(moved.begin()),
+                     std::make_move_iterator(moved.end()));
   }
 
   void runTma() {

@@ -898,6 +898,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
       // A q_tile_smem [128][64] K-major, B k_tile_smem [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -905,8 +907,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -914,8 +916,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -923,8 +925,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -932,8 +934,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -1063,6 +1065,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
       dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1071,7 +1074,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1080,7 +1083,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1089,7 +1092,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1098,7 +1101,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -1345,6 +1348,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1352,8 +1357,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1361,8 +1366,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1370,8 +1375,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1379,8 +1384,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -1504,6 +1509,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
       dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_ring_slot_2;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1512,7 +1518,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1521,7 +1527,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1530,7 +1536,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1539,7 +1545,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -1744,6 +1750,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1751,8 +1759,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1760,8 +1768,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1769,8 +1777,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -1778,8 +1786,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -1903,6 +1911,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
         dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
         dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
         const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1911,7 +1920,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1920,7 +1929,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1929,7 +1938,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -1938,7 +1947,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -2930,6 +2939,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
       // A q_tile_smem [128][64] K-major, B k_tile_smem [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -2937,8 +2948,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -2946,8 +2957,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -2955,8 +2966,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -2964,8 +2975,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -3107,6 +3118,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
       dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3115,7 +3127,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3124,7 +3136,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3133,7 +3145,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3142,7 +3154,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -3391,6 +3403,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3398,8 +3412,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3407,8 +3421,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3416,8 +3430,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3425,8 +3439,8 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                      "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                      "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -3562,6 +3576,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
       dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
       dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       const unsigned char* const dot_b = v_tile_ring_slot_2;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3570,7 +3585,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3579,7 +3594,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3588,7 +3603,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3597,7 +3612,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -3804,6 +3819,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3811,8 +3828,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3820,8 +3837,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3829,8 +3846,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
@@ -3838,8 +3855,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
                        "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
                        "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -3975,6 +3992,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
         dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
         dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
         const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3983,7 +4001,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -3992,7 +4010,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -4001,7 +4019,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -4010,7 +4028,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -5006,6 +5024,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
       // A q_tile_smem [128][64] K-major, B k_tile_smem [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5017,8 +5037,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5030,8 +5050,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5043,8 +5063,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5056,8 +5076,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -5203,6 +5223,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5211,7 +5232,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5220,7 +5241,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5229,7 +5250,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5238,7 +5259,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5247,7 +5268,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5256,7 +5277,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5265,7 +5286,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5274,7 +5295,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -5556,6 +5577,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5567,8 +5590,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5580,8 +5603,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5593,8 +5616,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -5606,8 +5629,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -5747,6 +5770,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5755,7 +5779,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5764,7 +5788,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5773,7 +5797,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5782,7 +5806,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5791,7 +5815,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5800,7 +5824,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5809,7 +5833,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -5818,7 +5842,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -6029,6 +6053,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6040,8 +6066,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6053,8 +6079,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6066,8 +6092,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6079,8 +6105,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -6222,6 +6248,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_1 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot_1;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6233,8 +6261,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6246,8 +6274,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6259,8 +6287,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -6272,8 +6300,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -6317,6 +6345,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6325,7 +6354,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6334,7 +6363,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6343,7 +6372,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6352,7 +6381,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6361,7 +6390,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6370,7 +6399,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6379,7 +6408,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6388,7 +6417,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -6574,6 +6603,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot_1;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6582,7 +6612,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6591,7 +6621,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6600,7 +6630,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6609,7 +6639,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6618,7 +6648,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6627,7 +6657,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6636,7 +6666,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -6645,7 +6675,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -7663,6 +7693,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
       // A q_tile_smem [128][64] K-major, B k_tile_smem [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -7674,8 +7706,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -7687,8 +7719,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -7700,8 +7732,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -7713,8 +7745,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -7872,6 +7904,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7880,7 +7913,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7889,7 +7922,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7898,7 +7931,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7907,7 +7940,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7916,7 +7949,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7925,7 +7958,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7934,7 +7967,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -7943,7 +7976,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -8227,6 +8260,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8238,8 +8273,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8251,8 +8286,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8264,8 +8299,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8277,8 +8312,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -8430,6 +8465,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8438,7 +8474,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8447,7 +8483,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8456,7 +8492,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8465,7 +8501,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8474,7 +8510,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8483,7 +8519,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8492,7 +8528,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -8501,7 +8537,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
                      "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                      "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -8720,6 +8756,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8731,8 +8769,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8744,8 +8782,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8757,8 +8795,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8770,8 +8808,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -8913,6 +8951,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_1 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot_1;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8924,8 +8964,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8937,8 +8977,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8950,8 +8990,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -8963,8 +9003,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -9008,6 +9048,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9016,7 +9057,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9025,7 +9066,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9034,7 +9075,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9043,7 +9084,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9052,7 +9093,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9061,7 +9102,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9070,7 +9111,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9079,7 +9120,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
                        "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -9277,6 +9318,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot_1;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9285,7 +9327,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9294,7 +9336,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9303,7 +9345,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9312,7 +9354,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9321,7 +9363,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9330,7 +9372,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9339,7 +9381,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
@@ -9348,7 +9390,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
                        "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
                        "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -10308,6 +10350,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
       // A q_tile_smem [128][128] K-major, B k_tile_smem [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10319,8 +10363,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10332,8 +10376,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10345,8 +10389,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10358,8 +10402,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10371,8 +10415,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                   : "l"(desc_a + 1024),
+                     "l"(desc_b + 1024),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10384,8 +10428,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                   : "l"(desc_a + 1026),
+                     "l"(desc_b + 1026),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10397,8 +10441,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                   : "l"(desc_a + 1028),
+                     "l"(desc_b + 1028),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10410,8 +10454,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                   : "l"(desc_a + 1030),
+                     "l"(desc_b + 1030),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -10557,6 +10601,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10569,7 +10614,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10582,7 +10627,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10595,7 +10640,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10608,7 +10653,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10621,7 +10666,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10634,7 +10679,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10647,7 +10692,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -10660,7 +10705,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -10939,6 +10984,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
       // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_3 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10950,8 +10997,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10963,8 +11010,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10976,8 +11023,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -10989,8 +11036,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11002,8 +11049,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                   : "l"(desc_a + 1024),
+                     "l"(desc_b + 1024),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11015,8 +11062,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                   : "l"(desc_a + 1026),
+                     "l"(desc_b + 1026),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11028,8 +11075,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                   : "l"(desc_a + 1028),
+                     "l"(desc_b + 1028),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11041,8 +11088,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                   : "l"(desc_a + 1030),
+                     "l"(desc_b + 1030),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -11182,6 +11229,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11194,7 +11242,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11207,7 +11255,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11220,7 +11268,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11233,7 +11281,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11246,7 +11294,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11259,7 +11307,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11272,7 +11320,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11285,7 +11333,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -11493,6 +11541,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11504,8 +11554,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11517,8 +11567,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11530,8 +11580,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11543,8 +11593,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11556,8 +11606,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                     : "l"(desc_a + 1024),
+                       "l"(desc_b + 1024),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11569,8 +11619,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                     : "l"(desc_a + 1026),
+                       "l"(desc_b + 1026),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11582,8 +11632,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                     : "l"(desc_a + 1028),
+                       "l"(desc_b + 1028),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11595,8 +11645,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                     : "l"(desc_a + 1030),
+                       "l"(desc_b + 1030),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -11738,6 +11788,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot_1;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11749,8 +11801,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11762,8 +11814,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11775,8 +11827,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11788,8 +11840,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11801,8 +11853,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                     : "l"(desc_a + 1024),
+                       "l"(desc_b + 1024),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11814,8 +11866,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                     : "l"(desc_a + 1026),
+                       "l"(desc_b + 1026),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11827,8 +11879,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                     : "l"(desc_a + 1028),
+                       "l"(desc_b + 1028),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -11840,8 +11892,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                     : "l"(desc_a + 1030),
+                       "l"(desc_b + 1030),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -11885,6 +11937,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11897,7 +11950,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11910,7 +11963,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11923,7 +11976,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11936,7 +11989,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11949,7 +12002,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11962,7 +12015,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11975,7 +12028,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -11988,7 +12041,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -12174,6 +12227,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot_1;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12186,7 +12240,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12199,7 +12253,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12212,7 +12266,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12225,7 +12279,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12238,7 +12292,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12251,7 +12305,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12264,7 +12318,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -12277,7 +12331,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -13269,6 +13323,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
       // A q_tile_smem [128][128] K-major, B k_tile_smem [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13280,8 +13336,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13293,8 +13349,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13306,8 +13362,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13319,8 +13375,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13332,8 +13388,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                   : "l"(desc_a + 1024),
+                     "l"(desc_b + 1024),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13345,8 +13401,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                   : "l"(desc_a + 1026),
+                     "l"(desc_b + 1026),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13358,8 +13414,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                   : "l"(desc_a + 1028),
+                     "l"(desc_b + 1028),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13371,8 +13427,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                   : "l"(desc_a + 1030),
+                     "l"(desc_b + 1030),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -13530,6 +13586,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13542,7 +13599,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13555,7 +13612,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13568,7 +13625,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13581,7 +13638,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13594,7 +13651,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13607,7 +13664,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13620,7 +13677,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -13633,7 +13690,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -13914,6 +13971,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
       // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_3 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
       const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13925,8 +13984,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13938,8 +13997,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13951,8 +14010,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13964,8 +14023,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13977,8 +14036,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                   : "l"(desc_a + 1024),
+                     "l"(desc_b + 1024),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -13990,8 +14049,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                   : "l"(desc_a + 1026),
+                     "l"(desc_b + 1026),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14003,8 +14062,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                   : "l"(desc_a + 1028),
+                     "l"(desc_b + 1028),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14016,8 +14075,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                      "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                      "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                   : "l"(desc_a + 1030),
+                     "l"(desc_b + 1030),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -14169,6 +14228,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
       dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
       dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
       const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14181,7 +14241,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14194,7 +14254,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14207,7 +14267,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14220,7 +14280,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                     "l"(desc_b + 384),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14233,7 +14293,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                     "l"(desc_b + 512),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14246,7 +14306,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                     "l"(desc_b + 640),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14259,7 +14319,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                     "l"(desc_b + 768),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14272,7 +14332,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
                      "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                      "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                    : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                     "l"(desc_b + 896),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -14488,6 +14548,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14499,8 +14561,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14512,8 +14574,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14525,8 +14587,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14538,8 +14600,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14551,8 +14613,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                     : "l"(desc_a + 1024),
+                       "l"(desc_b + 1024),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14564,8 +14626,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                     : "l"(desc_a + 1026),
+                       "l"(desc_b + 1026),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14577,8 +14639,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                     : "l"(desc_a + 1028),
+                       "l"(desc_b + 1028),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14590,8 +14652,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
                        "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
                        "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                     : "l"(desc_a + 1030),
+                       "l"(desc_b + 1030),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -14733,6 +14795,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
         const unsigned char* const dot_b = k_tile_ring_slot_1;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14744,8 +14808,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16, 1024)),
+                     : "l"(desc_a),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14757,8 +14821,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 32, 16, 1024)),
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14770,8 +14834,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 64, 16, 1024)),
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14783,8 +14847,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 96, 16, 1024)),
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14796,8 +14860,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16384 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16384, 16, 1024)),
+                     : "l"(desc_a + 1024),
+                       "l"(desc_b + 1024),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14809,8 +14873,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16416 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16416, 16, 1024)),
+                     : "l"(desc_a + 1026),
+                       "l"(desc_b + 1026),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14822,8 +14886,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16448 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16448, 16, 1024)),
+                     : "l"(desc_a + 1028),
+                       "l"(desc_b + 1028),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
@@ -14835,8 +14899,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
                        "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
                        "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(tilecc::wgmma_desc<128>(dot_a + 16480 + 8192 * (warp >> 2), 16, 1024)),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 16480, 16, 1024)),
+                     : "l"(desc_a + 1030),
+                       "l"(desc_b + 1030),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -14880,6 +14944,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14892,7 +14957,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14905,7 +14970,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14918,7 +14983,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14931,7 +14996,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14944,7 +15009,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14957,7 +15022,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14970,7 +15035,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -14983,7 +15048,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[56]), "+f"(acc_1[57]), "+f"(acc_1[26]), "+f"(acc_1[27]), "+f"(acc_1[58]), "+f"(acc_1[59]),
                        "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[60]), "+f"(acc_1[61]), "+f"(acc_1[30]), "+f"(acc_1[31]), "+f"(acc_1[62]), "+f"(acc_1[63])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }
@@ -15181,6 +15246,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
         dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
         dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
         const unsigned char* const dot_b = v_tile_ring_slot_1;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15193,7 +15259,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 0, 16384, 1024)),
+                       "l"(desc_b),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15206,7 +15272,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 16384, 1024)),
+                       "l"(desc_b + 128),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15219,7 +15285,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 16384, 1024)),
+                       "l"(desc_b + 256),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15232,7 +15298,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 16384, 1024)),
+                       "l"(desc_b + 384),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15245,7 +15311,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 8192, 16384, 1024)),
+                       "l"(desc_b + 512),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15258,7 +15324,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 10240, 16384, 1024)),
+                       "l"(desc_b + 640),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15271,7 +15337,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 12288, 16384, 1024)),
+                       "l"(desc_b + 768),
                        "n"(1));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}\n"
@@ -15284,7 +15350,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[56]), "+f"(acc_3[57]), "+f"(acc_3[26]), "+f"(acc_3[27]), "+f"(acc_3[58]), "+f"(acc_3[59]),
                        "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[60]), "+f"(acc_3[61]), "+f"(acc_3[30]), "+f"(acc_3[31]), "+f"(acc_3[62]), "+f"(acc_3[63])
                      : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(tilecc::wgmma_desc<128>(dot_b + 14336, 16384, 1024)),
+                       "l"(desc_b + 896),
                        "n"(1));
         tilecc::wgmma_commit();
       }

@@ -664,6 +664,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -675,8 +677,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -688,8 +690,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -701,8 +703,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -714,8 +716,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -941,7 +943,70 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -960,82 +1025,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
-    {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
     tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
@@ -1201,6 +1205,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
       // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_ring_slot_2;
       const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -1212,8 +1218,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -1225,8 +1231,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -1238,8 +1244,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -1251,8 +1257,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -2116,6 +2122,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2127,8 +2135,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2140,8 +2148,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2153,8 +2161,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2166,8 +2174,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -2441,7 +2449,70 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -2460,82 +2531,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
-    {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
     tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
@@ -2782,6 +2792,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
       // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_ring_slot_2;
       const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2793,8 +2805,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2806,8 +2818,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2819,8 +2831,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -2832,8 +2844,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -3633,6 +3645,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -3644,8 +3658,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -3657,8 +3671,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -3670,8 +3684,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -3683,8 +3697,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -3910,7 +3924,70 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -3929,82 +4006,21 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
-    {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
     tilecc::wgmma_wait<0>();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
@@ -4170,6 +4186,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
       // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_ring_slot_2;
       const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -4181,8 +4199,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -4194,8 +4212,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -4207,8 +4225,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -4220,8 +4238,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -5061,6 +5079,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5072,8 +5092,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5085,8 +5105,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5098,8 +5118,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5111,8 +5131,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -5374,7 +5394,70 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
+                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
+                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
+                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
+                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -5393,82 +5476,21 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 16384;  // a stage of the ring
-    {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[34]), "+f"(acc[35]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[38]), "+f"(acc[39]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[42]), "+f"(acc[43]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[46]), "+f"(acc[47]),
-                     "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[50]), "+f"(acc[51]),
-                     "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
-                     "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
-                     "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
     tilecc::wgmma_wait<0>();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
@@ -5703,6 +5725,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
       // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][128] N-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = a_tile_ring_slot_2;
       const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5714,8 +5738,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5727,8 +5751,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5740,8 +5764,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}\n"
@@ -5753,8 +5777,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[54]), "+f"(acc[55]),
                      "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[58]), "+f"(acc[59]),
                      "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[62]), "+f"(acc[63])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -6542,6 +6566,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6561,8 +6587,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6582,8 +6608,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6603,8 +6629,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6624,8 +6650,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -6851,46 +6877,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
     {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6910,8 +6905,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6931,8 +6926,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6952,8 +6947,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -6973,11 +6968,44 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
@@ -7127,6 +7155,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
           // A a_tile_ring_slot [128][64] K-major, B b_tile_ring_slot [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
           const unsigned char* const dot_a = a_tile_ring_slot;
           const unsigned char* const dot_b = b_tile_ring_slot;
+          const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+          const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
           tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -7146,8 +7176,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       : "l"(desc_a),
+                         "l"(desc_b),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -7167,8 +7197,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       : "l"(desc_a + 2),
+                         "l"(desc_b + 128),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -7188,8 +7218,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       : "l"(desc_a + 4),
+                         "l"(desc_b + 256),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -7209,8 +7239,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       : "l"(desc_a + 6),
+                         "l"(desc_b + 384),
                          "n"(1));
           tilecc::wgmma_commit();
         }
@@ -8007,6 +8037,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8026,8 +8058,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8047,8 +8079,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8068,8 +8100,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8089,8 +8121,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -8316,46 +8348,15 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
-    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
     {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8375,8 +8376,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8396,8 +8397,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8417,8 +8418,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8438,11 +8439,44 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     tilecc::wgmma_wait<0>();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
@@ -8592,6 +8626,8 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
           // A a_tile_ring_slot [128][64] K-major, B b_tile_ring_slot [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
           const unsigned char* const dot_a = a_tile_ring_slot;
           const unsigned char* const dot_b = b_tile_ring_slot;
+          const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+          const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
           tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8611,8 +8647,8 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       : "l"(desc_a),
+                         "l"(desc_b),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8632,8 +8668,8 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       : "l"(desc_a + 2),
+                         "l"(desc_b + 128),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8653,8 +8689,8 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       : "l"(desc_a + 4),
+                         "l"(desc_b + 256),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -8674,8 +8710,8 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       : "l"(desc_a + 6),
+                         "l"(desc_b + 384),
                          "n"(1));
           tilecc::wgmma_commit();
         }
@@ -9966,6 +10002,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -9973,8 +10011,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -9982,8 +10020,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -9991,8 +10029,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -10000,8 +10038,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -10217,7 +10255,54 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 8192;  // a stage of the ring
+    {
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
+                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
+                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
+                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -10236,66 +10321,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
     const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 8192;  // a stage of the ring
-    {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
-                   : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[18]), "+f"(acc[19]),
-                     "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
-                     "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
-                     "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
     tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
@@ -10457,6 +10497,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
       // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
       const unsigned char* const dot_a = a_tile_ring_slot_2;
       const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -10464,8 +10506,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -10473,8 +10515,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -10482,8 +10524,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n}\n"
@@ -10491,8 +10533,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
                      "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[22]), "+f"(acc[23]),
                      "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[26]), "+f"(acc[27]),
                      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[30]), "+f"(acc[31])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -11713,6 +11755,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
       // A a_tile_smem [128][64] K-major, B b_tile_smem [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = a_tile_smem;
       const unsigned char* const dot_b = b_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -11732,8 +11776,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -11753,8 +11797,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -11774,8 +11818,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -11795,8 +11839,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
@@ -12022,46 +12066,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 32768;  // a stage of the ring
     {
-      // A a_tile_ring_slot_3 [128][64] K-major, B b_tile_ring_slot_3 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64] K-major, B b_tile_ring_slot_2 [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12081,8 +12094,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                   : "l"(desc_a),
+                     "l"(desc_b),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12102,8 +12115,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 128),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12123,8 +12136,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 256),
                      "n"(1));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12144,11 +12157,44 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                      "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                      "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                   : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                     "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 384),
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    int k_mul[32];  // tile<128x64xi32> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
@@ -12298,6 +12344,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
           // A a_tile_ring_slot [128][64] K-major, B b_tile_ring_slot [64][256] N-major; 4 k steps x 1 m64n256k16 per warp group
           const unsigned char* const dot_a = a_tile_ring_slot;
           const unsigned char* const dot_b = b_tile_ring_slot;
+          const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+          const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
           tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12317,8 +12365,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 0 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 0, 8192, 1024)),
+                       : "l"(desc_a),
+                         "l"(desc_b),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12338,8 +12386,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 32 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 2048, 8192, 1024)),
+                       : "l"(desc_a + 2),
+                         "l"(desc_b + 128),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12359,8 +12407,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 64 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 4096, 8192, 1024)),
+                       : "l"(desc_a + 4),
+                         "l"(desc_b + 256),
                          "n"(1));
           asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}\n"
@@ -12380,8 +12428,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
                          "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[118]), "+f"(acc[119]),
                          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[122]), "+f"(acc[123]),
                          "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[126]), "+f"(acc[127])
-                       : "l"(tilecc::wgmma_desc<128>(dot_a + 96 + 8192 * (warp >> 2), 16, 1024)),
-                         "l"(tilecc::wgmma_desc<128>(dot_b + 6144, 8192, 1024)),
+                       : "l"(desc_a + 6),
+                         "l"(desc_b + 384),
                          "n"(1));
           tilecc::wgmma_commit();
         }

@@ -1,4 +1,4 @@
-"""Generator of valid tilecc kernels (contract v0; v1 features behind Config.v1).
+"""Generator of valid tilecc kernels (contract v1).
 
 Gen builds one kernel (and the helpers it calls) as an AST whose every expression carries an
 Info (values.py); memory accesses come from templates that are in bounds by construction
@@ -19,7 +19,6 @@ class Config:
     """Feature switches. Weights multiply the chance of a construct; 0 disables it."""
 
     def __init__(self, **kw):
-        self.v1 = False            # contract v1 features (not implemented by the translator yet)
         self.known = 1.0           # constructs behind problems the lead already knows about
         self.ub = 0.0              # constructs g++ accepts that are not valid kernels (CPU oracles only)
         self.collide = 0.35        # chance that a new name is drawn from the collision pool
@@ -717,8 +716,6 @@ class ExprGen:
             st = self.pick(['u32', 'i32'])
         else:
             st = 'i32'
-        if t in INTS and not self.cfg.v1 and self.chance(0.1) and t != 'i64':
-            st = 'i64'  # v0: the 64-bit scalar narrows to the tile's type
         e = self.gen(st, (), d - 1, req.but(noprod=True))
         if e is None:
             return None
@@ -749,6 +746,8 @@ class ExprGen:
             if info is None:
                 return None
             return Ex(['(', a, ' %s ' % op, b, ')'], info, tag='binop')
+        if t in INTS and t != 'i64' and op in ('+', '-', '*', '&', '|', '^') and self.chance(0.08):
+            return self.p_binop_wide(t, shape, d, req, op)
         sa, sb = self.operand_shapes(shape)
         sub = req.but(mag=None, nozs=False)
         if t in FLOATS:
@@ -791,9 +790,24 @@ class ExprGen:
         parts = ['(', a, ' %s ' % op, b, ')']
         if self.chance(0.15) and bi.shape == () and op in '+*':
             parts = ['(', b, ' %s ' % op, a, ')']
-            if op in '+*' and t in INTS and b.info.t in ('i64',) and not self.cfg.v1:
-                parts = ['(', a, ' %s ' % op, b, ')']
         return Ex(parts, info, tag='binop')
+
+    def p_binop_wide(self, t, shape, d, req, op):
+        """Contract v1 promotion: an integer tile narrower than 64 bits beside a 64-bit scalar
+        computes in int64_t (cast back to the tile's type here)."""
+        a = self.gen(t, shape, d - 1, Req(exact=True, mag=1 << 20))
+        b = self.gen('i64', (), d - 1, Req(exact=True, mag=1 << 20).but(noprod=True))
+        if a is None or b is None:
+            return None
+        info = S.binary(op, S.convert(a.info, 'i64'), b.info.copy(shape=shape), 'i64')
+        if info is None or info.shape != shape:
+            return None
+        parts = ['(', a, ' %s ' % op, b, ')'] if self.chance(0.7) else ['(', b, ' %s ' % op, a, ')']
+        wide = Ex(parts, info, tag='binop')
+        ci = S.convert(info, t)
+        if ci is None:
+            return None
+        return Ex(['cast<', Ty(t), '>(', wide, ')'], ci, tag='cast')
 
     def p_cmp(self, t, shape, d, req):
         ot = self.pick(['i32', 'f32', 'i8', 'u8', 'u32', 'i64', 'f16', 'bf16', 'bool', 'i32', 'f32'])

@@ -107,6 +107,21 @@ def gxx_check(src, gxx='g++', timeout=120, extra=()):
     return rc == 0, out
 
 
+def clang_rejects_too(src, lines, clangxx=None, timeout=120):
+    """Does clang++ reject src at one of `lines` too? g++ accepts some ill-formed code that no
+    instantiation uses (ill-formed, no diagnostic required, such as a bad conversion inside a
+    helper template that is never called); Clang diagnoses it, and tilecc parses with Clang.
+    Such a rejection is the generator's invalid C++, not a false rejection. False where clang++
+    is missing."""
+    clangxx = clangxx or next((c for c in ('clang++-19', 'clang++') if shutil.which(c)), None)
+    if not clangxx:
+        return False
+    rc, out = run([clangxx, '-std=c++20', '-fsyntax-only', '-I' + INCLUDE, src], timeout)
+    if rc == 0 or rc == 'timeout':
+        return False
+    return bool(set(gxx_error_lines(out, src)) & set(lines))
+
+
 def tilecc_check(tilecc, src, outdir, timeout=30, extra=()):
     """Translates src into outdir; returns (Outcome, cu path or None)."""
     stem = os.path.basename(src)
