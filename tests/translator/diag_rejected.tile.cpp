@@ -118,6 +118,13 @@ void changes_iv(float* out, int n) {
 }
 
 TILECC_KERNEL()
+void bound_of_itself(float* out, int s0) {
+  // The loop's own `s0` hides the parameter in its condition: not a bound.
+  // DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:25: error: the loop bound and step are computed once, before the first iteration: they may not use the induction variable 's0' (rename it if another 's0' was meant)
+  for (int s0 = 0; s0 < s0; s0 += 16) store(out, 1.0f);
+}
+
+TILECC_KERNEL()
 void moving_bound(float* out, int n) {
   // DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:23: error: the loop bound and step must not change inside the loop ('n' does)
   for (int i = 0; i < n; ++i) n -= 1;

@@ -382,6 +382,9 @@ bool Lowerer::forStmt(const ForStmt* s) {
   DeclRefs boundRefs;
   boundRefs.TraverseStmt(const_cast<Expr*>(boundExpr));
   if (stepExpr) boundRefs.TraverseStmt(const_cast<Expr*>(stepExpr));
+  if (boundRefs.vars.count(iv))
+    error(boundExpr->getBeginLoc(), "the loop bound and step are computed once, before the first iteration: they may not use the induction "
+                                    "variable '" + iv->getNameAsString() + "' (rename it if another '" + iv->getNameAsString() + "' was meant)");
   for (const VarDecl* v : boundRefs.vars)
     if (bodyAssigned.vars.count(v))
       error(boundExpr->getBeginLoc(), "the loop bound and step must not change inside the loop ('" + v->getNameAsString() + "' does)");

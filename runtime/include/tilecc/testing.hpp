@@ -11,6 +11,7 @@
 //   return rep.finish();
 #pragma once
 
+#include <tilecc/error_meter.hpp>
 #include <tilecc/tile.hpp>
 
 #include <cmath>
@@ -59,21 +60,6 @@ template <class T>
 T poison() {
   return T(std::numeric_limits<float>::quiet_NaN());
 }
-
-/// ||out - ref|| / ||ref|| over the elements added; any NaN or infinity in out gives infinity.
-struct error_meter {
-  double diff2 = 0, ref2 = 0;
-  bool bad = false;
-  void add(double out, double ref) {
-    if (!std::isfinite(out)) bad = true;
-    diff2 += (out - ref) * (out - ref);
-    ref2 += ref * ref;
-  }
-  double value() const {
-    if (bad) return std::numeric_limits<double>::infinity();
-    return ref2 == 0 ? std::sqrt(diff2) : std::sqrt(diff2 / ref2);
-  }
-};
 
 /// Relative error of `out` against `ref` (the host twin's output, or a reference): elements
 /// `ref` holds as NaN (poison the kernel must not touch) must be NaN in `out` too

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <tilecc/bench.hpp>
+#include <tilecc/error_meter.hpp>
 
 #include <cuda_runtime_api.h>
 
@@ -84,14 +85,10 @@ shape_result tune_shape(std::string family, const char* const* configs, int coun
     }
     const std::vector<double> out = output();
     if (reference.empty()) reference = out;
-    double d2 = 0, r2 = 0;
-    bool finite = out.size() == reference.size();
-    for (std::size_t j = 0; finite && j < out.size(); ++j) {
-      finite = std::isfinite(out[j]);
-      d2 += (out[j] - reference[j]) * (out[j] - reference[j]);
-      r2 += reference[j] * reference[j];
-    }
-    c.error = !finite ? INFINITY : r2 == 0 ? std::sqrt(d2) : std::sqrt(d2 / r2);
+    testing::error_meter err;  // the same measure as the host-twin tests'
+    err.bad = out.size() != reference.size();
+    for (std::size_t j = 0; !err.bad && j < out.size(); ++j) err.add(out[j], reference[j]);
+    c.error = err.value();
     c.ok = c.error <= tol;
     if (!c.ok) c.why = "output differs from " + std::string(configs[0]) + "'s (relative error " + std::to_string(c.error) + ")";
     r.candidates.push_back(std::move(c));

@@ -785,10 +785,21 @@ class Gen(ExprGen):
     def st_for(self, d):
         if self.ldepth >= 2:
             return None
+        iv = self.fresh('i')
+        # In C++ the induction variable is in scope in the loop's condition: a bound parameter
+        # created for this loop must not take its name (`for (int s0 = 0; s0 < s0; ...)`).
+        self.reserve(iv)
+        frame = self.frames[-1]
+        try:
+            return self.st_for_named(d, iv)
+        finally:
+            if frame.get(iv) is not None and frame[iv].kind == 'reserved':
+                del frame[iv]
+
+    def st_for_named(self, d, iv):
         T = self.pick([1, 2, 2, 3, 4, 5])
         ivt = self.pick(['i32', 'i32', 'i32', 'i64', 'u32'])
         down = ivt != 'u32' and self.chance(0.25)
-        iv = self.fresh('i')
         ctype = {'i32': 'int', 'i64': 'int64_t', 'u32': 'unsigned'}[ivt]
         s = self.pick([1, 1, 2, 3, 16])
         pre = []
