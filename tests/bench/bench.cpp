@@ -235,13 +235,14 @@ void transpose() {
 // (i, k) at i * am + k * ak, B row-major K x N, C row-major M x N.
 template <class T, class TC, class D>
 double gemmRelErr(const std::vector<T>& ha, const std::vector<T>& hb, const std::vector<TC>& hc, int M, int N, int K,
-                  std::size_t am, std::size_t ak, int samples, D toDouble) {
+                  std::size_t am, std::size_t ak, int samples, D toDouble, std::size_t bk = 0, std::size_t bn = 1) {
+  if (bk == 0) bk = std::size_t(N);  // B row-major unless its strides are given
   double d2 = 0, r2 = 0;
   std::uniform_int_distribution<int> pm(0, M - 1), pn(0, N - 1);
   for (int s = 0; s < samples; ++s) {
     const int i = pm(gen), j = pn(gen);
     double ref = 0;
-    for (int k = 0; k < K; ++k) ref += double(toDouble(ha[std::size_t(i) * am + std::size_t(k) * ak])) * toDouble(hb[std::size_t(k) * N + j]);
+    for (int k = 0; k < K; ++k) ref += double(toDouble(ha[std::size_t(i) * am + std::size_t(k) * ak])) * toDouble(hb[std::size_t(k) * bk + std::size_t(j) * bn]);
     double g;
     if constexpr (std::is_same_v<TC, float>) g = hc[std::size_t(i) * N + j];
     else g = toDouble(hc[std::size_t(i) * N + j]);
@@ -282,19 +283,24 @@ void matmulFamily() {
     const std::string shape = std::to_string(s.M) + "x" + std::to_string(s.N) + "x" + std::to_string(s.K);
     const double flops = 2.0 * s.M * s.N * s.K;
     // Seven rounds, each timing the family launcher (index 0 here) and every configuration in a
-    // rotated order, so that clocks drifting over the run (an H100 at 8192^3 runs at its power
-    // limit: the same kernel measured 1.6-2.1 ms within three rounds) fall on all alike; medians
-    // of rounds.
+    // new order (fixed seed), so that clocks drifting over the run (an H100 at 8192^3 runs at its
+    // power limit: the same kernel measured 1.6-2.1 ms within three rounds) and the kernel run
+    // just before (rotating the order would keep each one's predecessor) fall on all alike;
+    // medians of rounds.
     const int n = matmul_half_false_none_config_count + 1;
     std::vector<std::vector<double>> t(n);
-    for (int round = 0; round < 7; ++round)
-      for (int j = 0; j < n; ++j) {
-        const int i = (j + round) % n;
+    std::vector<int> order(n);
+    for (int i = 0; i < n; ++i) order[i] = i;
+    std::mt19937 shuffler(7);
+    for (int round = 0; round < 7; ++round) {
+      std::shuffle(order.begin(), order.end(), shuffler);
+      for (const int i : order) {
         t[i].push_back(timeMs([&] {
           CHECK(i == 0 ? launch_matmul_half_false_none(nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N)
                        : launch_matmul_half_false_none_config(i - 1, nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N));
         }));
       }
+    }
     auto med = [&](int i) { return tilecc::bench::median(t[i]); };
     double best = 1e30;
     for (int i = 1; i < n; ++i) {
@@ -323,8 +329,10 @@ void matmulFamily() {
 
 // The same product through the strided GEMM (tests/gpu/kernels/strided_kernels.tile.cpp):
 // operands addressed by run-time strides. Row-major A and B (inner strides 1) take the
-// specialised variant; A given column-major takes the general kernel.
-void matmulStrided(const char* name, int S, bool aColumnMajor) {
+// specialised variant; B given column-major (x·Wᵀ for a weight W[N][K]) the variant for a
+// transposed B (stride_bk == 1); A given column-major the general kernel (its rows wrap through
+// `% M`, so no unit stride along M is proven).
+void matmulStrided(const char* name, int S, bool aColumnMajor, bool bColumnMajor = false) {
   std::vector<__half> ha(std::size_t(S) * S), hb(ha.size());
   std::normal_distribution<float> nd;
   for (auto& x : ha) x = __float2half(nd(gen));
@@ -333,9 +341,11 @@ void matmulStrided(const char* name, int S, bool aColumnMajor) {
   CHECK(cudaMalloc(reinterpret_cast<void**>(&c), ha.size() * sizeof(__half)));
   const dim3 grid((S / 128) * (S / 128));
   const int64_t am = aColumnMajor ? 1 : S, ak = aColumnMajor ? S : 1;
-  const float ms = timeMs([&] { CHECK(launch_matmul_strided_half_128_128_64_8(grid, nullptr, a, b, c, S, S, S, am, ak, S, 1, S, 1)); });
+  const int64_t bk = bColumnMajor ? 1 : S, bn = bColumnMajor ? S : 1;
+  const float ms = timeMs([&] { CHECK(launch_matmul_strided_half_128_128_64_8(grid, nullptr, a, b, c, S, S, S, am, ak, bk, bn, S, 1)); });
   auto hc = download(c, ha.size());
-  recordFlops(name, ms, 2.0 * S * S * S, gemmRelErr(ha, hb, hc, S, S, S, am, ak, 256, [](__half x) { return f(x); }));
+  recordFlops(name, ms, 2.0 * S * S * S,
+              gemmRelErr(ha, hb, hc, S, S, S, am, ak, 256, [](__half x) { return f(x); }, std::size_t(bk), std::size_t(bn)));
   cudaFree(a), cudaFree(b), cudaFree(c);
 }
 
@@ -477,6 +487,7 @@ int main(int argc, char** argv) {
   if (want("matmul") || want("strided")) {
     matmulStrided("matmul strided float16 4096^3, unit inner strides", 4096, false);
     matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);
+    matmulStrided("matmul strided float16 4096^3, B column-major", 4096, false, true);
   }
   if (want("splitk")) {
     splitK("split-K fp16 1024x1024x16384, 8 slices", 1024, 1024, 16384, 8, false);

@@ -191,5 +191,25 @@ int main() {
     rep.expect("reduce_rank3: sum along axis 0 of 8x16x64 int8, across warps", dout.get() == t_out);
     rep.expect("reduce_rank3: argmax along axis 0 of 8x16x64 int8, across warps", didx.get() == t_idx);
   }
+  {  // wrapping: signed int32/int64 tiles near their limits wrap as in the host twin
+    std::vector<int> a(256);
+    std::vector<int64_t> b(256);
+    for (int k = 0; k < 256; ++k) {
+      const int64_t near = r.range(0, 300);
+      a[k] = k % 4 == 0 ? static_cast<int>(INT32_MAX - near) : k % 4 == 1 ? static_cast<int>(INT32_MIN + near) : static_cast<int>(r.range(-1000000, 1000000));
+      b[k] = k % 4 == 0 ? INT64_MAX - near : k % 4 == 1 ? INT64_MIN + near : r.range(-1000000000, 1000000000);
+    }
+    std::vector<int> out(512, -1);
+    std::vector<int64_t> out64(768, -1);
+    auto t_out = out;
+    auto t_out64 = out64;
+    host::launch(1, wrapping, a.data(), b.data(), t_out.data(), t_out64.data());
+    gpu::buffer<int> da(a), dout(out);
+    gpu::buffer<int64_t> db(b), dout64(out64);
+    GPU_CHECK(launch_wrapping(dim3(1), nullptr, da.p, db.p, dout.p, dout64.p));
+    gpu::sync();
+    rep.expect("wrapping: int32 + - * abs neg sum cumsum near INT32_MIN/MAX", dout.get() == t_out);
+    rep.expect("wrapping: int64 + - * abs neg fma max min near INT64_MIN/MAX", dout64.get() == t_out64);
+  }
   return rep.finish();
 }

@@ -1,7 +1,8 @@
 // The strided GEMM (kernels/strided_kernels.tile.cpp) on the GPU against the host twin, over
 // views of every layout: row-major operands (unit inner strides: the launcher's specialised
-// variant, 16-byte cp.async), transposed views (A column-major: the general kernel), padded
-// leading dimensions and ragged sizes.
+// variant, 16-byte cp.async), B column-major (a weight W[N][K] read as Wᵀ: the variant for a
+// transposed B, `stride_bk == 1`), other transposed views (A column-major, whose rows wrap
+// through `% M`, and both: the general kernel), padded leading dimensions and ragged sizes.
 #include "kernels/strided_kernels.tile.cpp"
 #include "strided_kernels.h"
 
@@ -52,6 +53,12 @@ int main() {
   run(rep, r, 128, 256, 192, true, false, 8);
   run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), true, true, r.range(1, 3));
   run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), false, false, 0);
+  // B column-major with 16-aligned strides: the transposed-B variant (ragged M, K tails within
+  // the tile, N multiples of 16); ragged N or an odd leading dimension: the general kernel.
+  run(rep, r, 256, 256, 128, true, false, 0);
+  run(rep, r, 384, 256, 320, true, false, 16);
+  run(rep, r, 100 + r.range(1, 200), 16 * r.range(1, 20), 16 * r.range(1, 20), true, false, 0);
+  run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 16 * r.range(1, 20), true, false, 0);
   // Triton's tutorial GEMM (rows and columns wrap): TMA on sm_90a with unit inner strides,
   // ragged M and N, K of one tile and K shorter than the pipeline; other views: the general kernel.
   run(rep, r, 200, 144, 176, true, true, 0, true);
@@ -60,5 +67,7 @@ int main() {
   run(rep, r, 1 + r.range(1, 300), 16 * r.range(1, 20), 16 * r.range(1, 20), true, true, 0, true);
   run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), false, true, 0, true);
   run(rep, r, 256, 256, 128, true, false, 8, true);
+  run(rep, r, 200, 144, 176, true, false, 0, true);  // transposed-B variant, rows wrapping
+  run(rep, r, 128, 256, 16, true, false, 16, true);  // K of one tile
   return rep.finish();
 }

@@ -86,7 +86,7 @@ class KernelPrinter {
   std::string fromF32(ElemType e, const std::string& x);
   std::string convertExpr(ElemType from, ElemType to, const std::string& x);
   std::string binaryExpr(BinOp op, ElemType e, const std::string& a, const std::string& b, bool tile);
-  std::string unaryExpr(UnOp op, ElemType e, const std::string& a);
+  std::string unaryExpr(UnOp op, ElemType e, const std::string& a, bool tile = false);
 
   // ---- vector words: `vec` consecutive elements as one 2/4/8/16-byte access ----
   static std::string wordType(int total);

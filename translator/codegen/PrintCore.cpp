@@ -390,10 +390,14 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
     return e.isInt() && !e.isSigned() && (x == "0u" || x == "0ull" || x == "0ul" || x == "uint8_t(0)" || x == "0");
   };
   auto narrow = [&](const std::string& x) { return small ? type(e) + "(" + x + ")" : x; };
+  // Signed 32- and 64-bit tile arithmetic wraps (the contract; int8 is computed in int and
+  // narrowed); scalars are C++'s in the host twin too.
+  const bool wraps = tile && (e.kind == Scalar::I32 || e.kind == Scalar::I64);
+  auto wrap = [&](const char* fn, const char* s) { return wraps ? std::string("tilecc::") + fn + "(" + a + ", " + b + ")" : narrow(infix(s)); };
   switch (op) {
-    case BinOp::Add: return narrow(infix("+"));
-    case BinOp::Sub: return narrow(infix("-"));
-    case BinOp::Mul: return narrow(infix("*"));
+    case BinOp::Add: return wrap("wrap_add", "+");
+    case BinOp::Sub: return wrap("wrap_sub", "-");
+    case BinOp::Mul: return wrap("wrap_mul", "*");
     case BinOp::Div:
       if (e.isInt() && tile) return "tilecc::div(" + a + ", " + b + ")";
       // IEEE division by a literal zero (±inf or NaN, as the host twin computes) draws nvcc's
@@ -433,16 +437,20 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
   return "?";
 }
 
-std::string KernelPrinter::unaryExpr(UnOp op, ElemType e, const std::string& a) {
-  if (isHalfLike(e) && op != UnOp::Not) return fromF32(e, unaryExpr(op, ElemType::of(Scalar::F32), f32(e, a)));
+std::string KernelPrinter::unaryExpr(UnOp op, ElemType e, const std::string& a, bool tile) {
+  if (isHalfLike(e) && op != UnOp::Not) return fromF32(e, unaryExpr(op, ElemType::of(Scalar::F32), f32(e, a), tile));
   const bool small = e.kind == Scalar::I8 || e.kind == Scalar::U8;
   // A prefix operator never meets a sign of its operand: -(-1), not --1.
   const std::string pa = !a.empty() && (a[0] == '-' || a[0] == '+' || a[0] == '!' || a[0] == '~') ? "(" + a + ")" : a;
+  // -MIN wraps to MIN in a signed tile (see binaryExpr).
+  const std::string neg = tile && (e.kind == Scalar::I32 || e.kind == Scalar::I64) ? "tilecc::wrap_neg(" + a + ")"
+                          : small || e.kind == Scalar::U32                          ? type(e) + "(-" + pa + ")"
+                                                                                    : "-" + pa;
   switch (op) {
-    case UnOp::Neg: return small || e.kind == Scalar::U32 ? type(e) + "(-" + pa + ")" : "-" + pa;
+    case UnOp::Neg: return neg;
     case UnOp::Not: return "!" + pa;
     case UnOp::BitNot: return small ? type(e) + "(~" + pa + ")" : "~" + pa;
-    case UnOp::Abs: return e.isFloat() ? "fabsf(" + a + ")" : (e.isSigned() ? "(" + a + " < 0 ? " + type(e) + "(-" + pa + ") : " + a + ")" : a);
+    case UnOp::Abs: return e.isFloat() ? "fabsf(" + a + ")" : (e.isSigned() ? "(" + a + " < 0 ? " + (small ? type(e) + "(-" + pa + ")" : neg) + " : " + a + ")" : a);
     case UnOp::Exp: return "expf(" + a + ")";
     case UnOp::Exp2: return "exp2f(" + a + ")";
     case UnOp::Log: return "logf(" + a + ")";

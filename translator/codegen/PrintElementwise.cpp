@@ -67,7 +67,7 @@ void KernelPrinter::elementwise(const Op& o) {
     const ElemType e = o.operands[0]->type.elem;
     switch (o.kind) {
       case OpKind::Binary: return binaryExpr(o.binop, e, el(o.operands[0], i), el(o.operands[1], i), tile);
-      case OpKind::Unary: return unaryExpr(o.unop, e, el(o.operands[0], i));
+      case OpKind::Unary: return unaryExpr(o.unop, e, el(o.operands[0], i), tile);
       case OpKind::Fma:
         if (e.kind == Scalar::F32) return "fmaf(" + el(o.operands[0], i) + ", " + el(o.operands[1], i) + ", " + el(o.operands[2], i) + ")";
         if (isHalfLike(e))

@@ -72,18 +72,40 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 
 // ---- variants ----
 
-/// The facts of the specialised variant: every pointer parameter 16-byte aligned and every
+/// The facts of the specialised variants: every pointer parameter 16-byte aligned and every
 /// integer parameter a multiple of 16 or equal to 1 (a unit stride), keeping only the
-/// assumptions that widen some access. Empty when no access would be wider than in the
-/// general kernel. `vectorAtomics`: some target adds f32 vectors at once (atomics widen too).
-std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised,
-                                                             bool vectorAtomics) {
+/// assumptions that widen some access. The first set takes the unit strides of row-major data
+/// (runs along each tile's last axis); then, for each load that feeds a dot and can run along
+/// another axis instead (a transposed operand: `x + i + j * ld` with `ld` the stride users pass
+/// for column-major data), the first set with that load's unit stride moved to its other axis
+/// (Triton specialises every integer equal to 1, per launch; ahead of time, the orientations
+/// of GEMM operands are the ones worth a variant each). Empty when no access would be wider
+/// than in the general kernel. `vectorAtomics`: some target adds f32 vectors at once.
+std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised,
+                                                                          bool vectorAtomics) {
   // Each tile access's vector width, and the width it has along the tile's last axis (1 when
   // its runs lie along another): one axis analysis gives both.
   struct Width {
     int vec, alongLast;
   };
   const auto users = ir::collectUsers(const_cast<ir::Block&>(*tile.body));
+  std::vector<bool> dotOperand;  // per access: a load whose value a dot multiplies
+  auto feedsDot = [&](const ir::Value* v) {
+    for (int depth = 0; v && depth < 4; ++depth) {  // through conversions and transposes
+      const auto it = users.find(v);
+      if (it == users.end()) return false;
+      const ir::Value* next = nullptr;
+      for (const ir::Op* u : it->second) {
+        if (u->kind == ir::OpKind::Dot && (u->operands[0] == v || u->operands[1] == v)) return true;
+        if ((u->kind == ir::OpKind::Convert || u->kind == ir::OpKind::Trans) && u->result()) next = u->result();
+      }
+      v = next;
+    }
+    return false;
+  };
+  ir::walk(*tile.body, [&](const ir::Op& op) {
+    if (ir::isTileAccess(op)) dotOperand.push_back(op.kind == ir::OpKind::Load && feedsDot(op.result()));
+  });
   auto widths = [&](const ir::ParamFacts& f) {
     const auto info = ir::analyzeAxes(tile, f);
     std::vector<Width> w;
@@ -98,6 +120,11 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
   auto sameVecs = [](const std::vector<Width>& a, const std::vector<Width>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Width& x, const Width& y) { return x.vec == y.vec; });
   };
+  auto narrowsAny = [](const std::vector<Width>& w, const std::vector<Width>& than) {
+    for (std::size_t i = 0; i < w.size(); ++i)
+      if (w[i].vec < than[i].vec) return true;
+    return false;
+  };
   std::vector<int> candidates;
   ir::ParamFacts facts = promised;
   for (std::size_t i = 0; i < tile.params.size(); ++i) {
@@ -108,37 +135,78 @@ std::vector<std::pair<int, std::int64_t>> alignedAssumptions(const ir::Kernel& t
     facts[index] = 16;
     candidates.push_back(index);
   }
+  auto isInt = [&](int index) { return tile.params[static_cast<std::size_t>(index)]->type.elem.isInt(); };
   std::vector<Width> best = widths(facts);
   // Integers that are unit strides: `x + i * stride` is contiguous when stride == 1. An integer
   // takes that assumption instead of divisibility by 16 where it widens some access along the
   // tile's last axis (row-major data: the stride users pass as 1 is the innermost one) and
   // narrows none.
   for (int index : candidates) {
-    if (!tile.params[static_cast<std::size_t>(index)]->type.elem.isInt()) continue;
+    if (!isInt(index)) continue;
     ir::ParamFacts unit = facts;
     unit[index] = ir::kEqualsOne;
     const std::vector<Width> w = widths(unit);
-    bool wider = false, narrower = false;
-    for (std::size_t i = 0; i < w.size(); ++i) {
-      wider |= w[i].alongLast > best[i].alongLast;
-      narrower |= w[i].vec < best[i].vec;
-    }
-    if (wider && !narrower) {
+    bool wider = false;
+    for (std::size_t i = 0; i < w.size(); ++i) wider |= w[i].alongLast > best[i].alongLast;
+    if (wider && !narrowsAny(w, best)) {
       facts = unit;
       best = w;
     }
   }
-  if (sameVecs(best, widths(promised))) return {};
-  for (int index : candidates) {  // drop assumptions that change nothing
-    ir::ParamFacts fewer = facts;
-    fewer.erase(index);
-    if (promised.count(index)) fewer[index] = promised.at(index);
-    if (sameVecs(widths(fewer), best)) facts = fewer;
+  const std::vector<Width> general = widths(promised);
+  // One set of facts as the launcher checks them, without the assumptions that change nothing.
+  auto finish = [&](ir::ParamFacts f, const std::vector<Width>& w) {
+    for (int index : candidates) {
+      ir::ParamFacts fewer = f;
+      fewer.erase(index);
+      if (promised.count(index)) fewer[index] = promised.at(index);
+      if (sameVecs(widths(fewer), w)) f = fewer;
+    }
+    std::vector<std::pair<int, std::int64_t>> assumed;
+    for (int index : candidates)
+      if (f.count(index) && (f.at(index) == 16 || f.at(index) == ir::kEqualsOne)) assumed.push_back({index, f.at(index)});
+    return assumed;
+  };
+  std::vector<std::vector<std::pair<int, std::int64_t>>> sets;
+  if (!sameVecs(best, general)) sets.push_back(finish(facts, best));
+  // Transposed dot operands: this load's unit strides along the last axis dropped, then unit
+  // strides that widen it along another axis taken, narrowing no other access.
+  for (std::size_t x = 0; x < dotOperand.size(); ++x) {
+    if (!dotOperand[x]) continue;
+    ir::ParamFacts f = facts;
+    std::vector<Width> w = best;
+    for (int index : candidates) {
+      if (f.at(index) != ir::kEqualsOne) continue;
+      ir::ParamFacts g = f;
+      g[index] = 16;
+      const std::vector<Width> v = widths(g);
+      if (v[x].alongLast < w[x].alongLast) f = g, w = v;
+    }
+    bool flipped = false;
+    for (int index : candidates) {
+      if (!isInt(index) || f.at(index) == ir::kEqualsOne) continue;
+      ir::ParamFacts g = f;
+      g[index] = ir::kEqualsOne;
+      const std::vector<Width> v = widths(g);
+      if (v[x].vec > w[x].vec && v[x].alongLast == 1 && !narrowsAny(v, w)) f = g, w = v, flipped = true;
+    }
+    if (!flipped || w[x].vec <= general[x].vec) continue;
+    auto set = finish(f, w);
+    if (std::find(sets.begin(), sets.end(), set) == sets.end()) sets.push_back(std::move(set));
   }
-  std::vector<std::pair<int, std::int64_t>> assumed;
-  for (int index : candidates)
-    if (facts.count(index) && (facts.at(index) == 16 || facts.at(index) == ir::kEqualsOne)) assumed.push_back({index, facts.at(index)});
-  return assumed;
+  return sets;
+}
+
+/// The name a variant of `sets[i]` adds to its kernel's: none for the first set; for another,
+/// its unit strides that the first set does not assume (`_stride_am_1`): stable under edits
+/// elsewhere in the kernel, and saying which layout of the arguments it serves.
+std::string setSuffix(const ir::Kernel& k, const std::vector<std::vector<std::pair<int, std::int64_t>>>& sets, std::size_t i) {
+  if (i == 0) return {};
+  std::string s;
+  for (const auto& [index, value] : sets[i])
+    if (value == ir::kEqualsOne && std::find(sets[0].begin(), sets[0].end(), std::make_pair(index, value)) == sets[0].end())
+      s += "_" + k.params[static_cast<std::size_t>(index)]->name + "_1";
+  return s.empty() ? "_" + std::to_string(i) : s;
 }
 
 /// The IR of a variant without its header line (name, target): equal bodies need one kernel.
@@ -317,8 +385,8 @@ int runDriver(const DriverOptions& o) {
       }
       const ir::ParamFacts facts = ir::promisedFacts(k);
       const bool vectorAtomics = std::any_of(targets.begin(), targets.end(), [](const Target& t) { return t.hopper; });
-      const auto assumed = alignedAssumptions(k, facts, vectorAtomics);
-      std::vector<Variant> variants;  // per target: the aligned variant (if any), then the general one
+      const auto assumedSets = alignedAssumptions(k, facts, vectorAtomics);
+      std::vector<Variant> variants;  // per target: the aligned variants (if any), then the general one
       bool registersChecked = false;
       for (const Target& t : targets) {
         if (!ok) break;  // one error per kernel: a target with less shared memory fails as well
@@ -328,13 +396,21 @@ int runDriver(const DriverOptions& o) {
         // The kernel's symbol: its name, unless the device code calls a function of that name.
         const std::string symbol = cudaVocabulary().count(k.name) ? variantNames.fresh(k.name + "_kernel") : k.name;
         const std::string base = targets.size() > 1 && t.hopper ? variantNames.fresh(k.name + "_sm90a") : symbol;
-        // Variants, most specific first: on sm_90a with TMA (kept where TMA copies something;
-        // its launcher falls through to the next one where a descriptor cannot be encoded),
-        // aligned, general.
-        for (int variant = assumed.empty() ? 0 : t.wgmma && o.tma ? 2 : 1; variant >= 0; --variant) {
-          const int aligned = variant > 0;
+        // Variants, most specific first: per set of assumptions, on sm_90a with TMA (kept where
+        // TMA copies something; its launcher falls through to the next one where a descriptor
+        // cannot be encoded), then aligned; last the general one.
+        std::vector<std::pair<int, bool>> plan;  // (set of assumptions or -1, TMA)
+        for (std::size_t i = 0; i < assumedSets.size(); ++i) {
+          if (t.wgmma && o.tma) plan.push_back({static_cast<int>(i), true});
+          plan.push_back({static_cast<int>(i), false});
+        }
+        plan.push_back({-1, false});
+        for (const auto& [set, tma] : plan) {
+          const bool aligned = set >= 0;
+          const std::vector<std::pair<int, std::int64_t>> assumed = aligned ? assumedSets[static_cast<std::size_t>(set)]
+                                                                            : std::vector<std::pair<int, std::int64_t>>{};
           Target vt = t;
-          vt.tma = variant == 2;
+          vt.tma = tma;
           Variant v{ir::clone(k), &t, false};
           ir::Kernel& vk = *v.kernel;
           vk.target = t.name;
@@ -342,13 +418,13 @@ int runDriver(const DriverOptions& o) {
           if (aligned) {
             vk.assumed = assumed;
             for (const auto& [index, value] : assumed) f[index] = value;
-            vk.name = variantNames.fresh(base + (vt.tma ? "_tma" : "_aligned"));
+            vk.name = variantNames.fresh(base + setSuffix(k, assumedSets, static_cast<std::size_t>(set)) + (vt.tma ? "_tma" : "_aligned"));
           } else {
             vk.name = base;
           }
           layoutLevel(vk, f, t);
           if (o.emit == "ir-layout") {
-            if (aligned == 0 && &t == &targets.back()) text += ir::print(vk, {true});
+            if (!aligned && &t == &targets.back()) text += ir::print(vk, {true});
             continue;
           }
           gpuLevel(vk, vt);

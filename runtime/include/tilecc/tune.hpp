@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <tuple>
 #include <string>
 #include <utility>
@@ -62,7 +63,9 @@ inline int device_arch() {
 /// configuration's output is the reference: one whose output differs by more than `tol`
 /// (relative error), or whose launch fails, is reported and never chosen. The correct ones are
 /// timed with bench::time (warm-up, median, L2 flushed before each run) in `rounds` rounds, each
-/// in a rotated order, so that clocks drifting over the run (power, temperature) fall on all
+/// in a new order (a fixed-seed shuffle: deterministic), so that clocks drifting over the run
+/// (power, temperature) and the kernel that ran just before (at a GPU's power limit the second
+/// of two heavy kernels runs slower; a rotated order would keep every predecessor) fall on all
 /// alike; a configuration's time is the median of its rounds.
 template <class Launch, class Output>
 shape_result tune_shape(std::string family, const char* const* configs, int count, std::vector<std::pair<std::string, long long>> key,
@@ -95,9 +98,12 @@ shape_result tune_shape(std::string family, const char* const* configs, int coun
   }
   std::vector<std::vector<double>> times(r.candidates.size());
   const int n = static_cast<int>(r.candidates.size());
-  for (int round = 0; round < std::max(1, rounds); ++round)
-    for (int j = 0; j < n; ++j) {
-      const int i = (j + round) % n;
+  std::vector<int> order(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
+  std::mt19937 shuffler(7);
+  for (int round = 0; round < std::max(1, rounds); ++round) {
+    std::shuffle(order.begin(), order.end(), shuffler);
+    for (const int i : order) {
       candidate& c = r.candidates[static_cast<std::size_t>(i)];
       if (!c.ok) continue;
       const bench::stats s = bench::time([&] { return launch(i); }, opts);
@@ -108,6 +114,7 @@ shape_result tune_shape(std::string family, const char* const* configs, int coun
       }
       times[static_cast<std::size_t>(i)].push_back(s.median_ms);
     }
+  }
   for (int i = 0; i < n; ++i) {
     candidate& c = r.candidates[static_cast<std::size_t>(i)];
     const std::vector<double>& t = times[static_cast<std::size_t>(i)];

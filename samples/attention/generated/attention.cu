@@ -46,7 +46,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -56,19 +56,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -106,22 +106,22 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
     int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
     int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -184,7 +184,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half*
     } else {
       int offs_n_1[16];  // tile<64xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -382,7 +382,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -392,19 +392,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -467,16 +467,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
   for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
   int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
   int64_t kv_offsets[16];  // tile<64x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -513,19 +513,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
     int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
     int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
     int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -588,7 +588,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const
     } else {
       int offs_n_1[16];  // tile<64xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -793,7 +793,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -803,19 +803,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -854,22 +854,22 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
     int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
     int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -951,7 +951,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const _
     } else {
       int offs_n_1[16];  // tile<64xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -1175,7 +1175,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -1185,19 +1185,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -1261,16 +1261,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
   for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
   int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
   int64_t kv_offsets[16];  // tile<64x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -1308,19 +1308,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
     int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
     int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
     int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -1401,7 +1401,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned
     } else {
       int offs_n_1[16];  // tile<64xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -1653,7 +1653,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
     for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
     int offs_d[16];  // tile<64xi32> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -1663,19 +1663,19 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
     for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
     int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_1[4];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
     int offs_m_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
     int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
     const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -1803,7 +1803,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(
       } else {
         int offs_n[16];  // tile<64xi32> in L2
         #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
+        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
         bool valid_lt[16];  // tile<1x64xi1> in L1
         #pragma unroll
         for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
@@ -2057,7 +2057,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -2067,19 +2067,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -2119,22 +2119,22 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
     int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
     int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -2203,7 +2203,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* 
     } else {
       int offs_n_1[16];  // tile<64xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -2407,7 +2407,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -2417,19 +2417,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -2494,16 +2494,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
   for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
   int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
   int64_t kv_offsets[16];  // tile<64x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -2540,19 +2540,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
     int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
     int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
     int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -2621,7 +2621,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const 
     } else {
       int offs_n_1[16];  // tile<64xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -2832,7 +2832,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -2842,19 +2842,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -2895,22 +2895,22 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
     for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
     int offs_n[8];  // tile<64xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_d_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
     int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
     int64_t kv_offsets[16];  // tile<64x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -2998,7 +2998,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __
     } else {
       int offs_n_1[16];  // tile<64xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -3228,7 +3228,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
   for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[16];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -3238,19 +3238,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -3316,16 +3316,16 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
   for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
   int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
   int64_t kv_offsets[16];  // tile<64x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -3363,19 +3363,19 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[2];  // tile<64xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = start_n_ahead + offs_d_2[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
     int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
     int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
     int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -3462,7 +3462,7 @@ __global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(
     } else {
       int offs_n_1[16];  // tile<64xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = start_n + offs_d[reg];
+      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
       bool valid_lt[16];  // tile<1x64xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -3722,7 +3722,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
     for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
     int offs_d[16];  // tile<64xi32> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
@@ -3732,19 +3732,19 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
     for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
     int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_1[4];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
     int offs_m_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_1[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
     int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
     const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -3878,7 +3878,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(c
       } else {
         int offs_n[16];  // tile<64xi32> in L2
         #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_d[reg];
+        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
         bool valid_lt[16];  // tile<1x64xi1> in L1
         #pragma unroll
         for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
@@ -4141,7 +4141,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
@@ -4151,19 +4151,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -4198,22 +4198,22 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
     int64_t kv_offsets[32];  // tile<128x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -4276,7 +4276,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -4477,7 +4477,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
@@ -4487,19 +4487,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -4559,16 +4559,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
   int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
   int64_t kv_offsets[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -4590,19 +4590,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
   int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
   int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
   int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
   int64_t kv_offsets_1[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -4639,19 +4639,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
     int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
     int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
     int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
@@ -4714,7 +4714,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     } else {
       int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
@@ -4922,7 +4922,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
@@ -4932,19 +4932,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -4980,22 +4980,22 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
     int64_t kv_offsets[32];  // tile<128x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -5093,7 +5093,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -5373,7 +5373,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
@@ -5383,19 +5383,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -5456,16 +5456,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
   int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
   int64_t kv_offsets[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -5487,19 +5487,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
   int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
   int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
   int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
   int64_t kv_offsets_1[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -5537,19 +5537,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
     int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
     int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
     int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
@@ -5646,7 +5646,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     } else {
       int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
@@ -5957,7 +5957,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
     for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     int offs_d[8];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
@@ -5967,19 +5967,19 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
     for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
     int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_2[4];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
     int offs_m_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
     int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
     int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
     const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -6434,7 +6434,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
       } else {
         int offs_n[32];  // tile<128xi32> in L2
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
         bool valid_lt_1[32];  // tile<1x128xi1> in L1
         #pragma unroll
         for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
@@ -6780,7 +6780,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
@@ -6790,19 +6790,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -6839,22 +6839,22 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
     int64_t kv_offsets[32];  // tile<128x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -6923,7 +6923,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -7130,7 +7130,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
@@ -7140,19 +7140,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -7214,16 +7214,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
   int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
   int64_t kv_offsets[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -7245,19 +7245,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   const bool start_n_lt_1 = 128 < end_n_min;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
   int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
   int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
   int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
   int64_t kv_offsets_1[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -7294,19 +7294,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
     int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
     int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
     int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
@@ -7375,7 +7375,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
     } else {
       int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
@@ -7589,7 +7589,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[2];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
@@ -7599,19 +7599,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -7649,22 +7649,22 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
     int64_t kv_offsets[32];  // tile<128x64xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 2)] + kv_offsets_cvt_1[(reg % 2)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
     const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -7768,7 +7768,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -8054,7 +8054,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
@@ -8064,19 +8064,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -8139,16 +8139,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
   int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
   int64_t kv_offsets[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -8170,19 +8170,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   const bool start_n_lt_1 = 128 < end_n_min;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
   int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
   int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
   int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
   int64_t kv_offsets_1[32];  // tile<128x64xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -8220,19 +8220,19 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
     int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
     int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
     int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
@@ -8335,7 +8335,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     } else {
       int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
@@ -8654,7 +8654,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
     for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     int offs_d[8];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
@@ -8664,19 +8664,19 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
     for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
     int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_2[4];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
     int offs_m_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
     int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
     int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
     const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -9143,7 +9143,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
       } else {
         int offs_n[32];  // tile<128xi32> in L2
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
         bool valid_lt_1[32];  // tile<1x128xi1> in L1
         #pragma unroll
         for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
@@ -9495,26 +9495,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -9549,22 +9549,22 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
     int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 4)], kv_offsets_cvt_1[(reg % 4)]);
     const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -9627,7 +9627,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -9828,26 +9828,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -9911,22 +9911,22 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     int offs_n[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
     int64_t kv_offsets[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -10039,7 +10039,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     } else {
       int offs_n_1[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -10251,26 +10251,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -10306,22 +10306,22 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
     int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 4)], kv_offsets_cvt_1[(reg % 4)]);
     const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -10471,7 +10471,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -10783,26 +10783,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -10863,16 +10863,16 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
   int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
   int64_t kv_offsets[64];  // tile<128x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -10894,19 +10894,19 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
   int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
   int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
   int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
   int64_t kv_offsets_1[64];  // tile<128x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -10944,19 +10944,19 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
     int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
     int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
     int64_t kv_offsets_2[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
@@ -11105,7 +11105,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     } else {
       int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
@@ -11448,26 +11448,26 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
     for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     const __half* const q_tile_ptr = q + head_offset;
     int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
     int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_2[8];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
     int offs_m_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
     int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
     int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
     const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -12058,7 +12058,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       } else {
         int offs_n[32];  // tile<128xi32> in L2
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
         bool valid_lt_1[32];  // tile<1x128xi1> in L1
         #pragma unroll
         for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
@@ -12438,26 +12438,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -12494,22 +12494,22 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
     int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 4)], kv_offsets_cvt_1[(reg % 4)]);
     const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -12578,7 +12578,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -12785,26 +12785,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -12870,22 +12870,22 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     int offs_n[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
     int64_t kv_offsets[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -13004,7 +13004,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
     } else {
       int offs_n_1[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -13222,26 +13222,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) offs_m_range_2[reg] = L0_t0 + reg * 8;
   int offs_m_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -13279,22 +13279,22 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     int offs_n[16];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = start_n + offs_m_range_2[reg];
+    for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt[16];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
     int64_t kv_offsets_mul[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
     int64_t kv_offsets_add[16];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[4];  // tile<1x128xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
     int64_t kv_offsets[64];  // tile<128x128xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 4)] + kv_offsets_cvt_1[(reg % 4)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 4)], kv_offsets_cvt_1[(reg % 4)]);
     const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -13450,7 +13450,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
     } else {
       int offs_n_1[32];  // tile<128xi32> in L5
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L4
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
@@ -13768,26 +13768,26 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
   int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
   int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
   int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
   int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -13850,16 +13850,16 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
   int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = kv_offsets_cvt[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
   int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = head_offset + kv_offsets_mul[reg];
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
   int64_t kv_offsets[64];  // tile<128x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = kv_offsets_add[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
@@ -13881,19 +13881,19 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   const bool start_n_lt_1 = 128 < end_n_min;
   int offs_n[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = 128 + offs_m_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
   int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
   int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = kv_offsets_cvt_2[reg] * stride_row;
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
   int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = head_offset + kv_offsets_mul_1[reg];
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
   int64_t kv_offsets_1[64];  // tile<128x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = kv_offsets_add_1[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
   const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
@@ -13931,19 +13931,19 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = start_n_ahead + offs_m_range_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
     int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
     int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = kv_offsets_cvt_3[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
     int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = head_offset + kv_offsets_mul_2[reg];
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
     int64_t kv_offsets_2[64];  // tile<128x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = kv_offsets_add_2[(reg / 8)] + kv_offsets_cvt_1[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
     const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
@@ -14098,7 +14098,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
     } else {
       int offs_n_2[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = start_n + offs_m_range[reg];
+      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
@@ -14449,26 +14449,26 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
     for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = start_m + offs_m_range_1[reg];
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     const __half* const q_tile_ptr = q + head_offset;
     int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
     int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = q_tile_cvt[reg] * stride_row;
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_2[8];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
     int offs_m_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = start_m + offs_m_range_2[reg];
+    for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
     int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
     int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = q_tile_cvt_1[reg] * stride_row;
+    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
     const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
@@ -15071,7 +15071,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       } else {
         int offs_n[32];  // tile<128xi32> in L2
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = start_n + offs_m_range[reg];
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
         bool valid_lt_1[32];  // tile<1x128xi1> in L1
         #pragma unroll
         for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;

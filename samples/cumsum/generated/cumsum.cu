@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y
     for (int reg = 0; reg < 16; ++reg) cols_range[reg] = L0_t0 + reg * 256;
     int cols[16];  // tile<4096xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) cols[reg] = c + cols_range[reg];
+    for (int reg = 0; reg < 16; ++reg) cols[reg] = tilecc::wrap_add(c, cols_range[reg]);
     bool m[16];  // tile<4096xi1> in L0
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) m[reg] = cols[reg] < n_cols;
@@ -220,7 +220,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, 
     for (int reg = 0; reg < 16; ++reg) cols_range[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
     int cols[16];  // tile<4096xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) cols[reg] = c + cols_range[reg];
+    for (int reg = 0; reg < 16; ++reg) cols[reg] = tilecc::wrap_add(c, cols_range[reg]);
     bool m[16];  // tile<4096xi1> in L0
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) m[reg] = cols[reg] < n_cols;
@@ -433,7 +433,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y,
     for (int reg = 0; reg < 2; ++reg) cols_range[reg] = L0_t0 + reg * 256;
     int cols[2];  // tile<512xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) cols[reg] = c + cols_range[reg];
+    for (int reg = 0; reg < 2; ++reg) cols[reg] = tilecc::wrap_add(c, cols_range[reg]);
     bool m[2];  // tile<512xi1> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m[reg] = cols[reg] < n_cols;
@@ -625,7 +625,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, f
     for (int reg = 0; reg < 4; ++reg) cols_range[reg] = ((L0_t0 * 4) & 511) + reg;
     int cols[4];  // tile<512xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) cols[reg] = c + cols_range[reg];
+    for (int reg = 0; reg < 4; ++reg) cols[reg] = tilecc::wrap_add(c, cols_range[reg]);
     bool m[4];  // tile<512xi1> in L0
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) m[reg] = cols[reg] < n_cols;

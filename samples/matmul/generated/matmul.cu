@@ -57,20 +57,20 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -94,7 +94,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
@@ -194,7 +194,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -280,20 +280,20 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -302,7 +302,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -317,7 +317,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -326,7 +326,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -409,7 +409,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -419,7 +419,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -488,7 +488,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -571,20 +571,20 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -593,7 +593,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -608,7 +608,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -617,7 +617,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
@@ -739,7 +739,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -828,20 +828,20 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -850,7 +850,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -865,7 +865,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -874,7 +874,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -1021,7 +1021,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -1031,7 +1031,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -1067,7 +1067,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -1148,11 +1148,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -1297,7 +1297,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -1383,19 +1383,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L4_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L1_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[1];  // tile<128xi32> in L0
-  rn[0] = rn_mul + rm_range[0];
+  rn[0] = tilecc::wrap_add(rn_mul, rm_range[0]);
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
@@ -1404,7 +1404,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -1419,7 +1419,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -1428,13 +1428,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_4[reg] = L3_t1 + reg * 32;
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
@@ -1563,7 +1563,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -1653,20 +1653,20 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -1675,7 +1675,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -1690,7 +1690,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -1699,13 +1699,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
   int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
@@ -1788,7 +1788,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -1798,7 +1798,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -1938,7 +1938,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -2024,19 +2024,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L4_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L1_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[1];  // tile<128xi32> in L0
-  rn[0] = rn_mul + rm_range[0];
+  rn[0] = tilecc::wrap_add(rn_mul, rm_range[0]);
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
@@ -2045,7 +2045,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -2060,7 +2060,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -2069,13 +2069,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
   for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_4[reg] = L3_t1 + reg * 32;
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
@@ -2235,7 +2235,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a(
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -2328,20 +2328,20 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -2350,7 +2350,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -2365,7 +2365,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -2374,13 +2374,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
   int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
@@ -2527,7 +2527,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -2537,7 +2537,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -2644,7 +2644,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -2729,17 +2729,17 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rm_range_2[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -2955,7 +2955,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -3038,20 +3038,20 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -3060,7 +3060,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -3075,7 +3075,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -3084,7 +3084,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
@@ -3175,7 +3175,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -3261,20 +3261,20 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -3283,7 +3283,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -3298,7 +3298,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -3307,7 +3307,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -3390,7 +3390,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -3400,7 +3400,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -3469,7 +3469,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -3552,20 +3552,20 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -3574,7 +3574,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -3589,7 +3589,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -3598,7 +3598,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
@@ -3720,7 +3720,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -3809,20 +3809,20 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -3831,7 +3831,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -3846,7 +3846,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -3855,7 +3855,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -4002,7 +4002,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -4012,7 +4012,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -4048,7 +4048,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -4129,11 +4129,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
   int rn[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -4278,7 +4278,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -4364,19 +4364,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L4_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L1_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[1];  // tile<128xi32> in L0
-  rn[0] = rn_mul + rm_range[0];
+  rn[0] = tilecc::wrap_add(rn_mul, rm_range[0]);
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
@@ -4385,7 +4385,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -4400,7 +4400,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -4409,13 +4409,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_4[reg] = L3_t1 + reg * 32;
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
@@ -4532,7 +4532,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -4622,20 +4622,20 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -4644,7 +4644,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -4659,7 +4659,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -4668,13 +4668,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
   int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
@@ -4757,7 +4757,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -4767,7 +4767,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -4895,7 +4895,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -4981,19 +4981,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L4_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_2[reg] = L1_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[16];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[1];  // tile<128xi32> in L0
-  rn[0] = rn_mul + rm_range[0];
+  rn[0] = tilecc::wrap_add(rn_mul, rm_range[0]);
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
@@ -5002,7 +5002,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -5017,7 +5017,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -5026,13 +5026,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_4[reg] = L3_t1 + reg * 32;
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
@@ -5180,7 +5180,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -5273,20 +5273,20 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
@@ -5295,7 +5295,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -5310,7 +5310,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -5319,13 +5319,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   int rm_range_4[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
   int rn_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = rn_mul + rm_range_4[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
   const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
@@ -5472,7 +5472,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -5482,7 +5482,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -5577,7 +5577,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -5662,17 +5662,17 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
   int rn[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rm_range_2[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn_1[32];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = rn_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -5876,7 +5876,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -5956,13 +5956,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -5972,7 +5972,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[16];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -5981,7 +5981,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -5996,7 +5996,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -6005,7 +6005,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -6096,7 +6096,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -6179,13 +6179,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -6195,7 +6195,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[16];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
@@ -6204,7 +6204,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -6219,7 +6219,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -6228,7 +6228,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -6311,7 +6311,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -6321,7 +6321,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -6390,7 +6390,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -6470,13 +6470,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -6486,7 +6486,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[64];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -6495,7 +6495,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -6510,7 +6510,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -6519,7 +6519,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -6673,7 +6673,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -6759,13 +6759,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -6775,7 +6775,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[64];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
@@ -6784,7 +6784,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -6799,7 +6799,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -6808,7 +6808,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -6987,7 +6987,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -6997,7 +6997,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -7033,7 +7033,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -7427,13 +7427,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -7443,7 +7443,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[16];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -7452,7 +7452,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -7467,7 +7467,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -7476,7 +7476,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -7567,7 +7567,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -7650,13 +7650,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -7666,7 +7666,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[16];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
@@ -7675,7 +7675,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -7690,7 +7690,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -7699,7 +7699,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -7782,7 +7782,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -7792,7 +7792,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -7861,7 +7861,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -7941,13 +7941,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -7957,7 +7957,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[64];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -7966,7 +7966,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[16];  // tile<128x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -7981,7 +7981,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -7990,7 +7990,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -8144,7 +8144,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -8230,13 +8230,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -8246,7 +8246,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[64];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
@@ -8255,7 +8255,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -8270,7 +8270,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -8279,7 +8279,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -8458,7 +8458,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -8468,7 +8468,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -8504,7 +8504,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -8901,10 +8901,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
   int rm_add[4];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_add_1[8];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add_1[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -8914,13 +8914,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int64_t a_ptrs_cvt[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -8935,7 +8935,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -8944,7 +8944,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   for (int reg = 0; reg < 4; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
@@ -9035,7 +9035,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[4];  // tile<64x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -9121,13 +9121,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
   int rm_add[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_range_2[2];  // tile<64xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
   int rm_add_1[2];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = rm_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
   int rm[2];  // tile<64xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -9137,13 +9137,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L7
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -9158,7 +9158,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
   int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -9167,7 +9167,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -9250,7 +9250,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[16];  // tile<64x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -9260,7 +9260,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -9329,7 +9329,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -9408,13 +9408,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
   for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L3_t0 + reg * 32;
   int rm_add[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -9427,13 +9427,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 2 + (reg / 2) * 16 + reg % 2;
   int rn[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -9448,13 +9448,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_2[reg]);
   const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 2)] + rn_1[(reg % 2)];
@@ -9545,7 +9545,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -9621,13 +9621,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L0_t0 + reg * 32;
   int rm_add[4];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -9640,13 +9640,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 * 2 + (reg / 2) * 16 + reg % 2;
   int rn[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -9661,13 +9661,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
   int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_1[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_2[reg]);
   const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -9750,7 +9750,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -9760,7 +9760,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -9829,7 +9829,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[4];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[4];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -9909,13 +9909,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -9928,13 +9928,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
   for (int reg = 0; reg < 16; ++reg) rn_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[16];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   int64_t a_ptrs_cvt[16];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -9949,13 +9949,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_2[reg]);
   const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 2)] + rn_1[(reg % 2)];
@@ -10061,7 +10061,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a(
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -10140,13 +10140,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -10159,13 +10159,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 16; ++reg) rn_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[16];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -10180,13 +10180,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
   int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_1[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_2[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_2[reg]);
   const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -10317,7 +10317,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -10327,7 +10327,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -10363,7 +10363,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -10441,14 +10441,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   const int rn_mul = pid_n * 64;
   int rn_range[16];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[16];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes, 24576 bytes
   unsigned char* const k_full = smem + 73728;  // 3 mbarriers, 24 bytes
@@ -10571,7 +10571,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -10654,10 +10654,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 16;
   int rm_add[4];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_add_1[8];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add_1[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -10667,13 +10667,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[4];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn[reg] = rn_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
   int64_t a_ptrs_cvt[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 8; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -10688,13 +10688,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 2; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 2)] + rn_1[(reg % 2)];
@@ -10785,7 +10785,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[4];  // tile<64x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -10864,10 +10864,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
   int rm_add[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm_add_1[2];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm[2];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -10877,13 +10877,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[4];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn[reg] = rn_mul + rm_range_2[reg];
+  for (int reg = 0; reg < 4; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
   int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -10898,13 +10898,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
   int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_1[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rm_range_3[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
   const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -10987,7 +10987,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[16];  // tile<64x64xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -10997,7 +10997,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -11066,7 +11066,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -11145,13 +11145,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -11161,7 +11161,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[16];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -11170,7 +11170,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -11185,7 +11185,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -11194,7 +11194,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -11285,7 +11285,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -11368,13 +11368,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 16;
   int rm_add[8];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -11384,7 +11384,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
   int rn[16];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
@@ -11393,7 +11393,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -11408,7 +11408,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -11417,7 +11417,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -11500,7 +11500,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -11510,7 +11510,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -11579,7 +11579,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[8];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -11659,13 +11659,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_range_1[reg] = L0_t0 + reg * 8;
   int rm_add_1[16];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 16; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[16];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -11675,7 +11675,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[64];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L0_t0 + reg * 8;
@@ -11684,7 +11684,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 16; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[16];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 16; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[16];  // tile<128x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -11699,7 +11699,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -11708,7 +11708,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -11862,7 +11862,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
@@ -11948,13 +11948,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
   int rm_add[2];  // tile<128xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = rm_mul + rm_range[reg];
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   int rm_range_1[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
   int rm_add_1[4];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = rm_mul + rm_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
@@ -11964,7 +11964,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
   int rn[64];  // tile<256xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = rn_mul + rn_range[reg];
+  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
@@ -11973,7 +11973,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
   int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = a_ptrs_cvt[reg] * lda;
+  for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
   const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
@@ -11988,7 +11988,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = b_ptrs_cvt[reg] * ldb;
+  for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
   const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
@@ -11997,7 +11997,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
   int rn_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = rn_mul + rn_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
   const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
@@ -12176,7 +12176,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     int k_mul[32];  // tile<128x64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = 64 * 2;
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
@@ -12186,7 +12186,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
     int64_t k_mul_1[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = b_ptrs_mul_1 * int64_t(2ll);
+    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
@@ -12222,7 +12222,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
   int64_t store_mul[2];  // tile<128x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * ldc;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
   __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];

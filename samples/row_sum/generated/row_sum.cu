@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, 
     for (int reg = 0; reg < 8; ++reg) cols_range[reg] = L0_t0 + reg * 256;
     int cols[8];  // tile<2048xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) cols[reg] = c + cols_range[reg];
+    for (int reg = 0; reg < 8; ++reg) cols[reg] = tilecc::wrap_add(c, cols_range[reg]);
     const float* acc_ptr[8];  // tile<2048xptr<const f32>> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = row_ptr + cols[reg];
@@ -130,7 +130,7 @@ __global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, floa
     for (int reg = 0; reg < 8; ++reg) cols_range[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
     int cols[8];  // tile<2048xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) cols[reg] = c + cols_range[reg];
+    for (int reg = 0; reg < 8; ++reg) cols[reg] = tilecc::wrap_add(c, cols_range[reg]);
     const float* acc_ptr[8];  // tile<2048xptr<const f32>> in L0
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = row_ptr + cols[reg];
@@ -239,7 +239,7 @@ __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, i
     int cols_range[1];  // tile<256xi32> in L0
     cols_range[0] = L0_t0;
     int cols[1];  // tile<256xi32> in L0
-    cols[0] = c + cols_range[0];
+    cols[0] = tilecc::wrap_add(c, cols_range[0]);
     const float* acc_ptr[1];  // tile<256xptr<const f32>> in L0
     acc_ptr[0] = row_ptr + cols[0];
     bool acc_lt[1];  // tile<256xi1> in L0
@@ -330,7 +330,7 @@ __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float
     for (int reg = 0; reg < 4; ++reg) cols_range[reg] = ((L0_t0 * 4) & 255) + reg;
     int cols[4];  // tile<256xi32> in L0
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) cols[reg] = c + cols_range[reg];
+    for (int reg = 0; reg < 4; ++reg) cols[reg] = tilecc::wrap_add(c, cols_range[reg]);
     const float* acc_ptr[4];  // tile<256xptr<const f32>> in L0
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) acc_ptr[reg] = row_ptr + cols[reg];

@@ -36,27 +36,27 @@ __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half
   for (int reg = 0; reg < 2; ++reg) i_range_1[reg] = L2_t1 + reg * 32;
   int i[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i[reg] = i_mul + i_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) i[reg] = tilecc::wrap_add(i_mul, i_range_1[reg]);
   const int j_pid = blockIdx.y;
   const int j_mul = j_pid * 64;
   int j[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) j[reg] = j_mul + i_range[reg];
+  for (int reg = 0; reg < 16; ++reg) j[reg] = tilecc::wrap_add(j_mul, i_range[reg]);
   int i_1[16];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) i_1[reg] = i_mul + i_range[reg];
+  for (int reg = 0; reg < 16; ++reg) i_1[reg] = tilecc::wrap_add(i_mul, i_range[reg]);
   int64_t t_cvt[16];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
   int64_t t_mul[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  for (int reg = 0; reg < 16; ++reg) t_mul[reg] = tilecc::wrap_mul(t_cvt[reg], x_stride);
   const __half* t_ptr[16];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[2];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) j_1[reg] = j_mul + i_range_1[reg];
+  for (int reg = 0; reg < 2; ++reg) j_1[reg] = tilecc::wrap_add(j_mul, i_range_1[reg]);
   const __half* t_ptr_1[32];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) t_ptr_1[reg] = t_ptr[(reg / 2)] + j_1[(reg % 2)];
@@ -84,7 +84,7 @@ __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half
   for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
   int64_t store_mul[16];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], out_stride);
   __half* store_ptr[16];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = out + store_mul[reg];
@@ -139,27 +139,27 @@ __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x
   for (int reg = 0; reg < 8; ++reg) i_range_1[reg] = L2_t1 * 8 + reg;
   int i[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i[reg] = i_mul + i_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) i[reg] = tilecc::wrap_add(i_mul, i_range_1[reg]);
   const int j_pid = blockIdx.y;
   const int j_mul = j_pid * 64;
   int j[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) j[reg] = j_mul + i_range[reg];
+  for (int reg = 0; reg < 4; ++reg) j[reg] = tilecc::wrap_add(j_mul, i_range[reg]);
   int i_1[4];  // tile<64xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i_1[reg] = i_mul + i_range[reg];
+  for (int reg = 0; reg < 4; ++reg) i_1[reg] = tilecc::wrap_add(i_mul, i_range[reg]);
   int64_t t_cvt[4];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
   int64_t t_mul[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  for (int reg = 0; reg < 4; ++reg) t_mul[reg] = tilecc::wrap_mul(t_cvt[reg], x_stride);
   const __half* t_ptr[4];  // tile<64x1xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[8];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) j_1[reg] = j_mul + i_range_1[reg];
+  for (int reg = 0; reg < 8; ++reg) j_1[reg] = tilecc::wrap_add(j_mul, i_range_1[reg]);
   const __half* t_ptr_1[32];  // tile<64x64xptr<const f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) t_ptr_1[reg] = t_ptr[(reg / 8)] + j_1[(reg % 8)];
@@ -213,7 +213,7 @@ __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
   int64_t store_mul[4];  // tile<64x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], out_stride);
   __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = out + store_mul[reg];
@@ -272,26 +272,26 @@ __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float*
   int i_range_1[1];  // tile<32xi32> in L2
   i_range_1[0] = L2_t1;
   int i[1];  // tile<32xi32> in L2
-  i[0] = i_mul + i_range_1[0];
+  i[0] = tilecc::wrap_add(i_mul, i_range_1[0]);
   const int j_pid = blockIdx.y;
   const int j_mul = j_pid * 32;
   int j[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) j[reg] = j_mul + i_range[reg];
+  for (int reg = 0; reg < 8; ++reg) j[reg] = tilecc::wrap_add(j_mul, i_range[reg]);
   int i_1[8];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) i_1[reg] = i_mul + i_range[reg];
+  for (int reg = 0; reg < 8; ++reg) i_1[reg] = tilecc::wrap_add(i_mul, i_range[reg]);
   int64_t t_cvt[8];  // tile<32x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
   int64_t t_mul[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  for (int reg = 0; reg < 8; ++reg) t_mul[reg] = tilecc::wrap_mul(t_cvt[reg], x_stride);
   const float* t_ptr[8];  // tile<32x1xptr<const f32>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[1];  // tile<32xi32> in L2
-  j_1[0] = j_mul + i_range_1[0];
+  j_1[0] = tilecc::wrap_add(j_mul, i_range_1[0]);
   const float* t_ptr_1[8];  // tile<32x32xptr<const f32>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t_ptr_1[reg] = t_ptr[reg] + j_1[0];
@@ -318,7 +318,7 @@ __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float*
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
   int64_t store_mul[8];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], out_stride);
   float* store_ptr[8];  // tile<32x1xptr<f32>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = out + store_mul[reg];
@@ -372,27 +372,27 @@ __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x
   for (int reg = 0; reg < 4; ++reg) i_range_1[reg] = L2_t1 * 4 + reg;
   int i[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) i[reg] = i_mul + i_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) i[reg] = tilecc::wrap_add(i_mul, i_range_1[reg]);
   const int j_pid = blockIdx.y;
   const int j_mul = j_pid * 32;
   int j[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) j[reg] = j_mul + i_range[reg];
+  for (int reg = 0; reg < 2; ++reg) j[reg] = tilecc::wrap_add(j_mul, i_range[reg]);
   int i_1[2];  // tile<32xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) i_1[reg] = i_mul + i_range[reg];
+  for (int reg = 0; reg < 2; ++reg) i_1[reg] = tilecc::wrap_add(i_mul, i_range[reg]);
   int64_t t_cvt[2];  // tile<32x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) t_cvt[reg] = static_cast<int64_t>(i_1[reg]);
   int64_t t_mul[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) t_mul[reg] = t_cvt[reg] * x_stride;
+  for (int reg = 0; reg < 2; ++reg) t_mul[reg] = tilecc::wrap_mul(t_cvt[reg], x_stride);
   const float* t_ptr[2];  // tile<32x1xptr<const f32>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) t_ptr[reg] = x + t_mul[reg];
   int j_1[4];  // tile<32xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) j_1[reg] = j_mul + i_range_1[reg];
+  for (int reg = 0; reg < 4; ++reg) j_1[reg] = tilecc::wrap_add(j_mul, i_range_1[reg]);
   const float* t_ptr_1[8];  // tile<32x32xptr<const f32>> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) t_ptr_1[reg] = t_ptr[(reg / 4)] + j_1[(reg % 4)];
@@ -433,7 +433,7 @@ __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(j[reg]);
   int64_t store_mul[2];  // tile<32x1xi64> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = store_cvt[reg] * out_stride;
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], out_stride);
   float* store_ptr[2];  // tile<32x1xptr<f32>> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = out + store_mul[reg];

@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(128) vector_add(const float* x, const float* y
   for (int reg = 0; reg < 8; ++reg) offs_range[reg] = L0_t0 + reg * 128;
   int offs[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_mul + offs_range[reg];
+  for (int reg = 0; reg < 8; ++reg) offs[reg] = tilecc::wrap_add(offs_mul, offs_range[reg]);
   bool mask[8];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) mask[reg] = offs[reg] < n;
@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(128) vector_add_aligned(const float* x, const 
   for (int reg = 0; reg < 8; ++reg) offs_range[reg] = L0_t0 * 4 + (reg / 4) * 512 + reg % 4;
   int offs[8];  // tile<1024xi32> in L0
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs[reg] = offs_mul + offs_range[reg];
+  for (int reg = 0; reg < 8; ++reg) offs[reg] = tilecc::wrap_add(offs_mul, offs_range[reg]);
   bool mask[8];  // tile<1024xi1> in L0
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) mask[reg] = offs[reg] < n;

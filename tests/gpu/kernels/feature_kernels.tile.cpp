@@ -172,3 +172,19 @@ void reduce_rank3(const int8_t* in, int* out, int* idx) {
   store(out + i, cast<int>(sum<0>(x)) * 3 + i);
   store(idx + i, argmax<0>(x));
 }
+
+// Signed tile arithmetic wraps (two's complement), as the contract says: the generated CUDA must
+// not leave it to C++'s undefined signed overflow, which nvcc optimises on (fuzz batch seed 30,
+// b004_k3: abs(x + 128) for x near INT64_MAX came out negative, `x + 128 < 0` having become
+// `x < -128`). Inputs near the limits of int32 and int64.
+TILECC_KERNEL(num_warps = 4)
+void wrapping(const int* a, const int64_t* b, int* out, int64_t* out64) {
+  auto i = arange<256>();
+  auto x = load(a + i);
+  auto y = load(b + i);
+  store(out + i, abs(x + 1000) + (x * 3 - full<int, 256>(-7)));
+  store(out + 256 + i, -(x - 1) + sum(x) + cumsum(x));
+  store(out64 + i, abs(y - full<int64_t, 256>(-128)));
+  store(out64 + 256 + i, -y * 5 + cast<int64_t>(x) * y);
+  store(out64 + 512 + i, fma(y, full<int64_t, 256>(3), y) + max(y - 1) - min(y + 1));
+}

@@ -74,8 +74,14 @@ __device__ __forceinline__ uint8_t cvt_u8(float x) {
   return static_cast<uint8_t>(v < 0 ? 0 : v > 255 ? 255 : v);
 }
 
-// ---- integer division and shifts: never trap, as the host twin ----
+// ---- integer division and shifts: never trap, as the host twin; signed tile arithmetic wraps ----
+// (the contract's two's complement; C++'s signed overflow is undefined, and nvcc optimises on it:
+// `(x + 128 < 0 ? -(x + 128) : x + 128)` became `x < -128 ? ...`, wrong where x + 128 wraps)
 #define TILECC_SIGNED_OPS(T, UT, BITS)                                                                   \
+  __device__ __forceinline__ T wrap_add(T a, T b) { return static_cast<T>(static_cast<UT>(a) + static_cast<UT>(b)); } \
+  __device__ __forceinline__ T wrap_sub(T a, T b) { return static_cast<T>(static_cast<UT>(a) - static_cast<UT>(b)); } \
+  __device__ __forceinline__ T wrap_mul(T a, T b) { return static_cast<T>(static_cast<UT>(a) * static_cast<UT>(b)); } \
+  __device__ __forceinline__ T wrap_neg(T a) { return static_cast<T>(static_cast<UT>(0) - static_cast<UT>(a)); }     \
   __device__ __forceinline__ T div(T a, T b) {                                                           \
     return b == 0 ? static_cast<T>(0) : b == -1 ? static_cast<T>(static_cast<UT>(0) - static_cast<UT>(a)) \
                                                 : static_cast<T>(a / b);                                 \
@@ -92,7 +98,7 @@ __device__ __forceinline__ uint8_t cvt_u8(float x) {
   __device__ __forceinline__ T rem(T a, T b) { return b == 0 ? static_cast<T>(0) : static_cast<T>(a % b); }       \
   __device__ __forceinline__ T shl(T a, T b) { return b >= BITS ? static_cast<T>(0) : static_cast<T>(a << static_cast<int>(b)); } \
   __device__ __forceinline__ T shr(T a, T b) { return b >= BITS ? static_cast<T>(0) : static_cast<T>(a >> static_cast<int>(b)); }
-TILECC_SIGNED_OPS(int8_t, unsigned, 32)
+TILECC_SIGNED_OPS(int8_t, unsigned, 32)  // int8 arithmetic is printed in int, narrowed back: no wrap_* needed
 TILECC_SIGNED_OPS(int, unsigned, 32)
 TILECC_SIGNED_OPS(long long, unsigned long long, 64)
 TILECC_SIGNED_OPS(long, unsigned long, 64)
