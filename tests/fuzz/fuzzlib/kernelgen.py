@@ -898,6 +898,11 @@ class Gen(ExprGen):
                 u = self.loop_update(v, T, d)
                 if u is not None:
                     updates += self.take_pending() + u
+                else:
+                    # An update given up (no dot for this shape, say) may have declared values
+                    # ahead of itself: dropped, or they would land before the loop, naming its
+                    # induction variable out of scope (seed-29 generator problems).
+                    self.take_pending()
             for v in carried:
                 self.hidden.discard(v.name)
             suffix = self.block(d, self.rnd.randint(0, 2)) if not (body and body[-1].kind == 'return') else []
