@@ -232,7 +232,8 @@ void transpose() {
 }
 
 // Relative error of `samples` random entries of C = A·B against a double reference: A's element
-// (i, k) at i * am + k * ak, B row-major K x N, C row-major M x N.
+// (i, k) at i * am + k * ak, B (k, j) at k * bk + j * bn (row-major K x N unless given), C
+// row-major M x N.
 template <class T, class TC, class D>
 double gemmRelErr(const std::vector<T>& ha, const std::vector<T>& hb, const std::vector<TC>& hc, int M, int N, int K,
                   std::size_t am, std::size_t ak, int samples, D toDouble, std::size_t bk = 0, std::size_t bn = 1) {
