@@ -1066,6 +1066,7 @@ class Gen(ExprGen):
         if self.chance(0.1):
             other = '1.0f' if it != 'i8' else '1'   # not pipelinable: the zero-fill would differ
         ptrs_style = self.chance(0.4)
+        b_strided = False
         body = []
         if ptrs_style:
             ap, bpn = self.fresh('a_ptrs'), self.fresh('b_ptrs')
@@ -1088,7 +1089,15 @@ class Gen(ExprGen):
         else:
             aload = 'load(%s + col(%s) * %s + row(%s + %s), (col(%s) < %s) & (row(%s + %s) < %s), %s)' % (
                 A.name, rm, lan, kv, rk, rm, Mn, kv, rk, Kn, other)
-            if b_trans:
+            if b_trans and self.chance(0.5):
+                # B stored [N][K] read as a [K][N] tile through two run-time strides, the inner
+                # one a parameter equal to 1 (x·Wᵀ written with strides: the launcher's variant
+                # for a transposed B, `sbk == 1`)
+                sbk = self.new_scalar_param(self.pick(['i32', 'i64']), 1, 1, kind='size', full=1, base='sbk')
+                b_strided = True
+                bload = 'load(%s + col(%s + %s) * %s + row(%s) * %s, (col(%s + %s) < %s) & (row(%s) < %s), %s)' % (
+                    Bb.name, kv, rk, sbk.parts[0], rn, lbn, kv, rk, Kn, rn, Nn, other)
+            elif b_trans:
                 bload = 'trans(load(%s + col(%s) * %s + row(%s + %s), (col(%s) < %s) & (row(%s + %s) < %s), %s))' % (
                     Bb.name, rn, lbn, kv, rk, rn, Nn, kv, rk, Kn, other)
             else:
@@ -1137,7 +1146,8 @@ class Gen(ExprGen):
         C.note_store(ci)
         sts.append(St('expr', ex=Ex(['store(%s + col(%s) * %s + row(%s), %s, (col(%s) < %s) & (row(%s) < %s))' % (
             C.name, rm, lcn, rn, val, rm, Mn, rn, Nn)], None)))
-        self.tag('dotloop_' + it + ('_tf32' if tf32 else '') + ('_ptrs' if ptrs_style else '') + ('_bt' if b_trans else ''))
+        self.tag('dotloop_' + it + ('_tf32' if tf32 else '') + ('_ptrs' if ptrs_style else '') +
+                 ('_bs' if b_strided else '_bt' if b_trans else ''))
         return sts
 
 
