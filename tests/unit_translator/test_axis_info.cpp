@@ -258,3 +258,22 @@ TEST_CASE("access widths: min of contiguity, alignment, mask constancy and 16 by
   CHECK(ld->access.limits.size() == 1);
   CHECK(ld->access.limits[0].find("multiple of 8 bytes") != std::string::npos);
 }
+
+TEST_CASE("rem of a non-negative dividend is non-negative whatever the divisor's sign") {
+  // pid % n >= 0 for any n (C++ remainders take the dividend's sign; tilecc::rem gives 0 for 0
+  // and -1), so a row index built from it keeps its runs through a later `% M`; pid / n does not.
+  Fixture f;
+  Value* n = f.param(Type::scalar(i32));
+  Value* m = f.param(Type::scalar(i32));  // a multiple of 16 (the fact below), sign unknown
+  const ParamFacts m16{{1, 16}};
+  Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
+  auto rows = [&](Value* q) {
+    Value* start = f.bin(BinOp::Mul, q, f.b.intConst(64), i32);
+    Value* r = f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32);
+    return f.bin(BinOp::Rem, r, f.splat(m, {64}), i32);
+  };
+  Value* fromRem = rows(f.bin(BinOp::Rem, pid, n, i32));
+  Value* fromDiv = rows(f.bin(BinOp::Div, pid, n, i32));
+  CHECK(f.info(fromRem, m16).contiguity[0] == 16);
+  CHECK(f.info(fromDiv, m16).contiguity[0] == 1);
+}

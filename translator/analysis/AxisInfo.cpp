@@ -119,8 +119,8 @@ bool Analysis::isNonNegative(const Op& o) const {
         case BinOp::Add:  // overflow aside, as everywhere in index arithmetic
         case BinOp::Mul:
         case BinOp::Div:
-        case BinOp::Rem:
         case BinOp::Min: return nn(0) && nn(1);
+        case BinOp::Rem: return nn(0);  // the sign of the dividend, whatever the divisor's (and 0 for 0 or -1)
         case BinOp::Shr: return nn(0);
         case BinOp::Max:
         case BinOp::And: return nn(0) || nn(1);
