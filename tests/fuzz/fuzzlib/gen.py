@@ -1164,12 +1164,16 @@ class ExprGen:
             else:
                 self.hcount = getattr(self, 'hcount', 0) + 1
                 cand = 'h%s_%d' % (self.kname, self.hcount)
+            # not a kernel parameter either: one would hide the helper inside the kernel
+            # (seed-31 generator problem: a parameter `lane` beside a helper `lane`)
             if not self.visible(cand) and cand not in self.file_names and cand != self.kname and \
-                    cand not in API_FUNCS:
+                    cand not in API_FUNCS and all(p.name != cand for p in self.params):
                 name = cand
                 break
         if name is None:
             return None
+        # Taken now: parameters created while its arguments are generated must not take it.
+        self.file_names.add(name)
         # arguments
         nargs = self.rnd.randint(1, 3)
         args = []

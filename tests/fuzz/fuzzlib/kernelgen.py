@@ -1005,6 +1005,11 @@ class Gen(ExprGen):
         return [st]
 
     # --- dot in a loop fed by loads (software pipelining) --------------------------------------------
+    def fresh_reserved(self, base):
+        n = self.fresh(base)
+        self.reserve(n)
+        return n
+
     def st_dotloop(self, d):
         if not (self.callable('dot') and self.callable('load') and self.callable('col') and self.callable('row')
                 and self.callable('arange') and self.callable('store')):
@@ -1052,8 +1057,11 @@ class Gen(ExprGen):
             Bb = self.new_buffer(it, 'in', dist, lambda vals: vals[Kn] * vals[lbn], align=aligned)
         out_t = acc_t if self.chance(0.6) or it == 'i8' else it
         pre = self.take_pending()
-        rm, rn, rk = self.fresh('rm'), self.fresh('rn'), self.fresh('rk')
-        accn, kv = self.fresh('acc'), self.fresh('k')
+        # Names of one statement, reserved as they are drawn: fresh() may give a name again (on
+        # purpose, across scopes), which within one statement is a redeclaration (seed-31
+        # generator problems: `auto other` twice).
+        rm, rn, rk = self.fresh_reserved('rm'), self.fresh_reserved('rn'), self.fresh_reserved('rk')
+        accn, kv = self.fresh_reserved('acc'), self.fresh_reserved('k')
         sts = pre
         sts.append(St('decl', name=rm, ex=Ex([region, ' * %d + arange<%d>()' % (BM, BM)], None)))
         sts.append(St('decl', name=rn, ex=Ex(['arange<%d>()' % BN], None)))
@@ -1069,7 +1077,7 @@ class Gen(ExprGen):
         b_strided = False
         body = []
         if ptrs_style:
-            ap, bpn = self.fresh('a_ptrs'), self.fresh('b_ptrs')
+            ap, bpn = self.fresh_reserved('a_ptrs'), self.fresh_reserved('b_ptrs')
             sts.append(St('decl', name=ap, ex=Ex(['%s + col(%s) * %s + row(%s)' % (A.name, rm, lan, rk)], None)))
             if b_trans:
                 sts.append(St('decl', name=bpn, ex=Ex(['%s + col(%s) * %s + row(%s)' % (Bb.name, rn, lbn, rk)], None)))
@@ -1104,7 +1112,7 @@ class Gen(ExprGen):
                 bload = 'load(%s + col(%s + %s) * %s + row(%s), (col(%s + %s) < %s) & (row(%s) < %s), %s)' % (
                     Bb.name, kv, rk, lbn, rn, kv, rk, Kn, rn, Nn, other)
             ainc = binc = None
-        an, bn_ = self.fresh('a'), self.fresh('b')
+        an, bn_ = self.fresh_reserved('a'), self.fresh_reserved('b')
         body.append(St('decl', name=an, ex=Ex([aload], None)))
         body.append(St('decl', name=bn_, ex=Ex([bload], None)))
         opa = an
