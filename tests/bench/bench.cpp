@@ -284,17 +284,11 @@ void matmulFamily() {
     const std::string shape = std::to_string(s.M) + "x" + std::to_string(s.N) + "x" + std::to_string(s.K);
     const double flops = 2.0 * s.M * s.N * s.K;
     // Seven rounds, each timing the family launcher (index 0 here) and every configuration in a
-    // new order (fixed seed), so that clocks drifting over the run (an H100 at 8192^3 runs at its
-    // power limit: the same kernel measured 1.6-2.1 ms within three rounds) and the kernel run
-    // just before (rotating the order would keep each one's predecessor) fall on all alike;
-    // medians of rounds.
+    // new order (bench::round_orders: an H100 at 8192^3 runs at its power limit, the same kernel
+    // measured 1.6-2.1 ms within three rounds); medians of rounds.
     const int n = matmul_half_false_none_config_count + 1;
     std::vector<std::vector<double>> t(n);
-    std::vector<int> order(n);
-    for (int i = 0; i < n; ++i) order[i] = i;
-    std::mt19937 shuffler(7);
-    for (int round = 0; round < 7; ++round) {
-      std::shuffle(order.begin(), order.end(), shuffler);
+    for (const std::vector<int>& order : tilecc::bench::round_orders(n, 7)) {
       for (const int i : order) {
         t[i].push_back(timeMs([&] {
           CHECK(i == 0 ? launch_matmul_half_false_none(nullptr, a, b, c, nullptr, s.M, s.N, s.K, s.K, s.N, s.N)

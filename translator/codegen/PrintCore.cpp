@@ -377,6 +377,13 @@ std::string KernelPrinter::convertExpr(ElemType from, ElemType to, const std::st
   return "static_cast<" + type(to) + ">(" + x + ")";
 }
 
+namespace {
+// Signed 32- and 64-bit tile arithmetic wraps (the contract; C++ signed overflow is undefined):
+// printed through tilecc::wrap_*. int8 is computed in int and narrowed; scalars are C++'s in the
+// host twin too.
+bool wrapsSigned(ElemType e, bool tile) { return tile && (e.kind == Scalar::I32 || e.kind == Scalar::I64); }
+}  // namespace
+
 std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a, const std::string& b, bool tile) {
   if (isHalfLike(e)) {
     const std::string fa = f32(e, a), fb = f32(e, b);
@@ -390,10 +397,9 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
     return e.isInt() && !e.isSigned() && (x == "0u" || x == "0ull" || x == "0ul" || x == "uint8_t(0)" || x == "0");
   };
   auto narrow = [&](const std::string& x) { return small ? type(e) + "(" + x + ")" : x; };
-  // Signed 32- and 64-bit tile arithmetic wraps (the contract; int8 is computed in int and
-  // narrowed); scalars are C++'s in the host twin too.
-  const bool wraps = tile && (e.kind == Scalar::I32 || e.kind == Scalar::I64);
-  auto wrap = [&](const char* fn, const char* s) { return wraps ? std::string("tilecc::") + fn + "(" + a + ", " + b + ")" : narrow(infix(s)); };
+  auto wrap = [&](const char* fn, const char* s) {
+    return wrapsSigned(e, tile) ? std::string("tilecc::") + fn + "(" + a + ", " + b + ")" : narrow(infix(s));
+  };
   switch (op) {
     case BinOp::Add: return wrap("wrap_add", "+");
     case BinOp::Sub: return wrap("wrap_sub", "-");
@@ -442,15 +448,15 @@ std::string KernelPrinter::unaryExpr(UnOp op, ElemType e, const std::string& a, 
   const bool small = e.kind == Scalar::I8 || e.kind == Scalar::U8;
   // A prefix operator never meets a sign of its operand: -(-1), not --1.
   const std::string pa = !a.empty() && (a[0] == '-' || a[0] == '+' || a[0] == '!' || a[0] == '~') ? "(" + a + ")" : a;
-  // -MIN wraps to MIN in a signed tile (see binaryExpr).
-  const std::string neg = tile && (e.kind == Scalar::I32 || e.kind == Scalar::I64) ? "tilecc::wrap_neg(" + a + ")"
-                          : small || e.kind == Scalar::U32                          ? type(e) + "(-" + pa + ")"
-                                                                                    : "-" + pa;
+  // -MIN wraps to MIN in a signed tile.
+  const std::string neg = wrapsSigned(e, tile)               ? "tilecc::wrap_neg(" + a + ")"
+                          : small || e.kind == Scalar::U32 ? type(e) + "(-" + pa + ")"
+                                                           : "-" + pa;
   switch (op) {
     case UnOp::Neg: return neg;
     case UnOp::Not: return "!" + pa;
     case UnOp::BitNot: return small ? type(e) + "(~" + pa + ")" : "~" + pa;
-    case UnOp::Abs: return e.isFloat() ? "fabsf(" + a + ")" : (e.isSigned() ? "(" + a + " < 0 ? " + (small ? type(e) + "(-" + pa + ")" : neg) + " : " + a + ")" : a);
+    case UnOp::Abs: return e.isFloat() ? "fabsf(" + a + ")" : (e.isSigned() ? "(" + a + " < 0 ? " + neg + " : " + a + ")" : a);
     case UnOp::Exp: return "expf(" + a + ")";
     case UnOp::Exp2: return "exp2f(" + a + ")";
     case UnOp::Log: return "logf(" + a + ")";

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <random>
 #include <type_traits>
 #include <vector>
 
@@ -48,6 +49,22 @@ double median(std::vector<T> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? double(v[n / 2]) : 0.5 * (double(v[n / 2 - 1]) + double(v[n / 2]));
+}
+
+/// The order to time `n` candidates in, for each of `rounds` rounds: a new one every round (a
+/// fixed-seed shuffle, so runs are repeatable), so that clocks drifting over a run and the kernel
+/// that ran just before (at a GPU's power limit the second of two heavy kernels runs slower;
+/// rotating one order would keep every candidate's predecessor) fall on all candidates alike.
+inline std::vector<std::vector<int>> round_orders(int n, int rounds) {
+  std::vector<int> order(static_cast<std::size_t>(std::max(0, n)));
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::mt19937 shuffler(7);
+  std::vector<std::vector<int>> orders;
+  for (int round = 0; round < rounds; ++round) {
+    std::shuffle(order.begin(), order.end(), shuffler);
+    orders.push_back(order);
+  }
+  return orders;
 }
 
 /// A device buffer twice the size of the L2 cache; flush() overwrites it on a stream.

@@ -26,7 +26,6 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <random>
 #include <tuple>
 #include <string>
 #include <utility>
@@ -63,10 +62,8 @@ inline int device_arch() {
 /// configuration's output is the reference: one whose output differs by more than `tol`
 /// (relative error), or whose launch fails, is reported and never chosen. The correct ones are
 /// timed with bench::time (warm-up, median, L2 flushed before each run) in `rounds` rounds, each
-/// in a new order (a fixed-seed shuffle: deterministic), so that clocks drifting over the run
-/// (power, temperature) and the kernel that ran just before (at a GPU's power limit the second
-/// of two heavy kernels runs slower; a rotated order would keep every predecessor) fall on all
-/// alike; a configuration's time is the median of its rounds.
+/// in a new order (bench::round_orders), so that clocks drifting over the run and the kernel
+/// that ran just before fall on all alike; a configuration's time is the median of its rounds.
 template <class Launch, class Output>
 shape_result tune_shape(std::string family, const char* const* configs, int count, std::vector<std::pair<std::string, long long>> key,
                         Launch&& launch, Output&& output, double tol = 1e-2, const bench::options& opts = {}, int rounds = 3) {
@@ -98,11 +95,7 @@ shape_result tune_shape(std::string family, const char* const* configs, int coun
   }
   std::vector<std::vector<double>> times(r.candidates.size());
   const int n = static_cast<int>(r.candidates.size());
-  std::vector<int> order(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
-  std::mt19937 shuffler(7);
-  for (int round = 0; round < std::max(1, rounds); ++round) {
-    std::shuffle(order.begin(), order.end(), shuffler);
+  for (const std::vector<int>& order : bench::round_orders(n, std::max(1, rounds))) {
     for (const int i : order) {
       candidate& c = r.candidates[static_cast<std::size_t>(i)];
       if (!c.ok) continue;

@@ -255,6 +255,13 @@ class ExprGen:
         """A name whose declaration is being generated: in C++ it is in scope in its own initializer."""
         self.frames[-1][name] = Var(name, None, 'reserved', False, self.ldepth)
 
+    def fresh_reserved(self, base):
+        """fresh(), reserved at once: names drawn for one statement never meet (fresh() may give a
+        name again, on purpose, across scopes)."""
+        n = self.fresh(base)
+        self.reserve(n)
+        return n
+
     def declare(self, name, info, kind='val', mutable=True, extra=None):
         v = Var(name, info, kind, mutable, self.ldepth, extra)
         self.frames[-1][name] = v
@@ -1248,7 +1255,6 @@ class ExprGen:
             body.pop()
             f.ret = type_parts(t, shape) if not tparams else f.ret
         self.helpers.append(f)
-        self.file_names.add(name)
         call = Ex([name, '('] + sum(([a, ', '] for a in args), [])[:-1] + [')'], ret.info, tag='helper')
         if body and body[-1].kind != 'return':
             # no return: call it as a statement and use something else

@@ -785,10 +785,9 @@ class Gen(ExprGen):
     def st_for(self, d):
         if self.ldepth >= 2:
             return None
-        iv = self.fresh('i')
         # In C++ the induction variable is in scope in the loop's condition: a bound parameter
         # created for this loop must not take its name (`for (int s0 = 0; s0 < s0; ...)`).
-        self.reserve(iv)
+        iv = self.fresh_reserved('i')
         frame = self.frames[-1]
         try:
             return self.st_for_named(d, iv)
@@ -1005,11 +1004,6 @@ class Gen(ExprGen):
         return [st]
 
     # --- dot in a loop fed by loads (software pipelining) --------------------------------------------
-    def fresh_reserved(self, base):
-        n = self.fresh(base)
-        self.reserve(n)
-        return n
-
     def st_dotloop(self, d):
         if not (self.callable('dot') and self.callable('load') and self.callable('col') and self.callable('row')
                 and self.callable('arange') and self.callable('store')):
@@ -1057,9 +1051,7 @@ class Gen(ExprGen):
             Bb = self.new_buffer(it, 'in', dist, lambda vals: vals[Kn] * vals[lbn], align=aligned)
         out_t = acc_t if self.chance(0.6) or it == 'i8' else it
         pre = self.take_pending()
-        # Names of one statement, reserved as they are drawn: fresh() may give a name again (on
-        # purpose, across scopes), which within one statement is a redeclaration (seed-31
-        # generator problems: `auto other` twice).
+        # Names of one statement (seed-31 generator problems: `auto other` declared twice).
         rm, rn, rk = self.fresh_reserved('rm'), self.fresh_reserved('rn'), self.fresh_reserved('rk')
         accn, kv = self.fresh_reserved('acc'), self.fresh_reserved('k')
         sts = pre

@@ -83,8 +83,7 @@ __device__ __forceinline__ uint8_t cvt_u8(float x) {
   __device__ __forceinline__ T wrap_mul(T a, T b) { return static_cast<T>(static_cast<UT>(a) * static_cast<UT>(b)); } \
   __device__ __forceinline__ T wrap_neg(T a) { return static_cast<T>(static_cast<UT>(0) - static_cast<UT>(a)); }     \
   __device__ __forceinline__ T div(T a, T b) {                                                           \
-    return b == 0 ? static_cast<T>(0) : b == -1 ? static_cast<T>(static_cast<UT>(0) - static_cast<UT>(a)) \
-                                                : static_cast<T>(a / b);                                 \
+    return b == 0 ? static_cast<T>(0) : b == -1 ? wrap_neg(a) : static_cast<T>(a / b);                  \
   }                                                                                                      \
   __device__ __forceinline__ T rem(T a, T b) { return (b == 0 || b == -1) ? static_cast<T>(0) : static_cast<T>(a % b); } \
   __device__ __forceinline__ T shl(T a, T b) {                                                           \
