@@ -119,6 +119,21 @@ int main() {
     rep.compare_outputs("block-pointer GEMM " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : ""),
                dc.get(), twin, 1e-4);
   }
+  // Sixteen warps, warp-specialised on sm_90a (aligned: TMA; odd N: the general kernel): ragged
+  // M and N, K of one tile and with a tail.
+  for (int i = 0; i < 4; ++i) {
+    const int M = i == 0 ? 256 : 1 + r.range(1, 600), N = i == 3 ? 100 + 2 * r.range(0, 20) + 1 : 16 * r.range(1, 20);
+    const int K = i == 0 ? 64 : 16 * r.range(1, 24);
+    auto a = sample::random_vector<half>(r, std::size_t(M) * K), b = sample::random_vector<half>(r, std::size_t(K) * N);
+    std::vector<float> c(std::size_t(M) * N, sample::poison<float>()), twin = c;
+    const dim3 grid(cdiv(M, 256), cdiv(N, 128));
+    host::launch({int(grid.x), int(grid.y)}, dot_wide_gemm, a.data(), b.data(), twin.data(), M, N, K);
+    gpu::buffer<half> da(a), db(b);
+    gpu::buffer<float> dc(c);
+    GPU_CHECK(launch_dot_wide_gemm(grid, nullptr, da.as<const __half>(), db.as<const __half>(), dc.p, M, N, K));
+    gpu::sync();
+    rep.compare_outputs("sixteen warps " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-4);
+  }
   {
     const int n = 200 + r.range(0, 100);
     auto q = sample::random_vector<half>(r, 64 * 64), k = sample::random_vector<half>(r, std::size_t(n) * 64);

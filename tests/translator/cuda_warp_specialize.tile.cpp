@@ -87,6 +87,17 @@ using namespace tilecc;
 // CHECK: __global__
 // CHECK: if ({{[a-z_0-9]+}}[reg]) *reinterpret_cast<unsigned*>({{[a-z_0-9]+}}[reg]) = word;
 // CHECK: tilecc::tma_store_2d(&store_out_desc,
+// Sixteen consumer warps (640 threads): ptxas launches each thread with 65536 / 640 registers,
+// rounded down to 96, and setmaxnreg only moves registers within that pool: the consumers get
+// what the producer gives up, 104 each (112, as if the whole register file were the pool, never
+// came: the consumers waited for it forever, found on the H100).
+// CHECK-LABEL: ---- gemm_wide<256, 128> -> gemm_wide_256_128_sm90a_tma ----
+// CHECK: // 16 warps and a producer warp group of 4 (640 threads) per program, for sm_90a.
+// CHECK: __global__ void __launch_bounds__(640, 1) gemm_wide_256_128_sm90a_tma(
+// CHECK: if (warp < 16) {  // warps 0..15
+// CHECK-NEXT: tilecc::setmaxnreg_inc<104>();
+// CHECK: } else {  // warps 16..19
+// CHECK-NEXT: tilecc::setmaxnreg_dec<40>();
 // The launcher: min(programs, SMs) programs, the grid as the last argument.
 // CHECK-LABEL: cudaError_t launch_gemm_128_256(
 // CHECK: const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
@@ -195,3 +206,9 @@ void two_dots(const half* q, const half* k, const half* v, float* out, int n) {
 
 template void gemm_row_sums<128, 256>(const half*, const half*, half*, float*, int, int, int);
 template void gemm_reread<128, 256>(const half*, const half*, half*, half*, int, int, int);
+
+template <int BM, int BN>
+TILECC_KERNEL(num_warps = 16, num_stages = 3, warp_specialize = true)
+void gemm_wide(const half* a, const half* b, half* c, int M, int N, int K) { gemm_body<BM, BN, true>(a, b, c, M, N, K); }
+
+template void gemm_wide<256, 128>(const half*, const half*, half*, int, int, int);

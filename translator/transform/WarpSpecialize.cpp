@@ -51,13 +51,23 @@ bool containsKind(const Op& o, OpKind kind) {
 
 // The registers per thread each role gets (setmaxnreg: multiples of 8 in [24, 256]), or 0
 // where reallocation gains nothing (one consumer warp group already has up to 255).
+// setmaxnreg only moves registers within what the program was launched with: ptxas gives each
+// of its threads 65536 / threads, rounded down to a multiple of 8 (__launch_bounds__(threads,
+// 1)), and an increase the pool cannot cover blocks forever (GPU-found: 16 consumer warps
+// launched with 96 each asked for 112 and hung).
+constexpr int kProducerWarps = 4;  // one warp group
+
 struct Registers {
   int producer = 0, consumer = 0;
 };
-Registers registersFor(int consumerWarps) {
+Registers registersFor(int consumerWarps, int producerWarps) {
   if (consumerWarps < 8) return {};
-  const int producer = 40;
-  const int consumer = std::min(256, (65536 - producer * 128) / (consumerWarps * 32) / 8 * 8);
+  const int threads = (consumerWarps + producerWarps) * 32;
+  const int launched = 65536 / threads / 8 * 8;
+  const int producer = std::min(40, launched);
+  const int pool = launched * threads - producer * producerWarps * 32;
+  const int consumer = std::min(256, pool / (consumerWarps * 32) / 8 * 8);
+  if (consumer <= launched) return {};
   return {producer, consumer};
 }
 
@@ -210,7 +220,7 @@ class Specializer {
     roles->numWarps = W;
     Block* cons = b.addRegion(roles);
     Block* prod = b.addRegion(roles);
-    const Registers regs = registersFor(W);
+    const Registers regs = registersFor(W, kProducerWarps);
 
     // ---- consumers ----
     Builder c{k_, cons, loc, iv->name, -1};
@@ -261,7 +271,7 @@ class Specializer {
 
     // The consumers' loop no longer copies (its slot counter goes with canonicalize).
     erase(*copies_);
-    k_.producerWarps = 4;
+    k_.producerWarps = kProducerWarps;
   }
 
   // Each consumer warp releases a slot once no wgmma of its group reads it any more.

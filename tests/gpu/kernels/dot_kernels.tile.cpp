@@ -103,6 +103,23 @@ void dot_block_gemm(const bfloat16* a, const bfloat16* b, float* c, int M, int N
   store(make_block_ptr<128, 128>(c, {M, N}, {ldc, 1}, {pid_m * 128, pid_n * 128}), acc);
 }
 
+// Sixteen warps, warp-specialised on sm_90a: a producer warp group beside four consumer warp
+// groups (640 threads, launched with 96 registers each; setmaxnreg moves the producer's spare
+// ones to the consumers, never more than the pool holds: asking for more hangs).
+TILECC_KERNEL(num_warps = 16, num_stages = 3, warp_specialize = true)
+void dot_wide_gemm(const half* a, const half* b, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 256 + arange<256>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 256, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
+
 // Pipelined loops (aligned pointers, K a multiple of 16): running row maxima of q·kᵀ over key
 // blocks (q staged once, k copied ahead and read transposed, a reduction in shared memory
 // beside the rings); int8 with both operands copied ahead; IEEE fp32 with one operand copied
