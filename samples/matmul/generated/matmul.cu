@@ -12963,11 +12963,11 @@ cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t s
 int matmul_half_false_none_choose(int M, int N, int K) {
   // The tuning table's entries (matmul.tune): the largest architecture up to the device's, then the entry nearest in log2 of the key.
   static const tilecc::TuneEntry tilecc_entries[] = {
-      {90, 3, {1024ll, 1024ll, 1024ll}},  // BM=128,BN=64,BK=64,GROUP_M=8, 0.0133 ms
-      {90, 3, {1024ll, 1024ll, 16384ll}},  // BM=128,BN=64,BK=64,GROUP_M=8, 0.1240 ms
-      {90, 1, {4096ll, 4096ll, 4096ll}},  // BM=128,BN=256,BK=64,GROUP_M=8, 0.2155 ms
-      {90, 1, {8192ll, 8192ll, 8192ll}},  // BM=128,BN=256,BK=64,GROUP_M=8, 1.6306 ms
-      {90, 5, {16384ll, 1024ll, 1024ll}},  // BM=128,BN=256,BK=64,GROUP_M=4, 0.0576 ms
+      {90, 3, {1024ll, 1024ll, 1024ll}},  // BM=128,BN=64,BK=64,GROUP_M=8, 0.0138 ms
+      {90, 0, {1024ll, 1024ll, 16384ll}},  // BM=128,BN=128,BK=64,GROUP_M=8, 0.1172 ms
+      {90, 1, {4096ll, 4096ll, 4096ll}},  // BM=128,BN=256,BK=64,GROUP_M=8, 0.2216 ms
+      {90, 1, {8192ll, 8192ll, 8192ll}},  // BM=128,BN=256,BK=64,GROUP_M=8, 1.6982 ms
+      {90, 1, {16384ll, 1024ll, 1024ll}},  // BM=128,BN=256,BK=64,GROUP_M=8, 0.0646 ms
   };
   const long long tilecc_key[] = {static_cast<long long>(M), static_cast<long long>(N), static_cast<long long>(K)};
   static thread_local tilecc::TuneCache tilecc_last;  // the previous launch's shape and choice
