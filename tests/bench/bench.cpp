@@ -333,18 +333,21 @@ void matmulFamily() {
 // specialised variant; B given column-major (x·Wᵀ for a weight W[N][K]) the variant for a
 // transposed B (stride_bk == 1); A given column-major the general kernel (its rows wrap through
 // `% M`, so no unit stride along M is proven).
-void matmulStrided(const char* name, int S, bool aColumnMajor, bool bColumnMajor = false) {
-  std::vector<__half> ha(std::size_t(S) * S), hb(ha.size());
+void matmulStrided(const char* name, int S, bool aColumnMajor, bool bColumnMajor = false, int pad = 0) {
+  // Row-major operands with `pad` extra elements per row (odd: the general kernel, as A
+  // column-major is).
+  const int ld = S + pad;
+  std::vector<__half> ha(std::size_t(S) * ld), hb(ha.size());
   std::normal_distribution<float> nd;
   for (auto& x : ha) x = __float2half(nd(gen));
   for (auto& x : hb) x = __float2half(nd(gen));
   __half *a = upload(ha), *b = upload(hb), *c;
-  CHECK(cudaMalloc(reinterpret_cast<void**>(&c), ha.size() * sizeof(__half)));
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&c), std::size_t(S) * S * sizeof(__half)));
   const dim3 grid((S / 128) * (S / 128));
-  const int64_t am = aColumnMajor ? 1 : S, ak = aColumnMajor ? S : 1;
-  const int64_t bk = bColumnMajor ? 1 : S, bn = bColumnMajor ? S : 1;
+  const int64_t am = aColumnMajor ? 1 : ld, ak = aColumnMajor ? ld : 1;
+  const int64_t bk = bColumnMajor ? 1 : ld, bn = bColumnMajor ? ld : 1;
   const float ms = timeMs([&] { CHECK(launch_matmul_strided_half_128_128_64_8(grid, nullptr, a, b, c, S, S, S, am, ak, bk, bn, S, 1)); });
-  auto hc = download(c, ha.size());
+  auto hc = download(c, std::size_t(S) * S);
   recordFlops(name, ms, 2.0 * S * S * S,
               gemmRelErr(ha, hb, hc, S, S, S, am, ak, 256, [](__half x) { return f(x); }, std::size_t(bk), std::size_t(bn)));
   cudaFree(a), cudaFree(b), cudaFree(c);
@@ -489,6 +492,7 @@ int main(int argc, char** argv) {
     matmulStrided("matmul strided float16 4096^3, unit inner strides", 4096, false);
     matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);
     matmulStrided("matmul strided float16 4096^3, B column-major", 4096, false, true);
+    matmulStrided("matmul strided float16 4096^3, rows of 4097 elements", 4096, false, false, 1);
   }
   if (want("splitk")) {
     splitK("split-K fp16 1024x1024x16384, 8 slices", 1024, 1024, 16384, 8, false);

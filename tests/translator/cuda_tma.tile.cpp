@@ -9,8 +9,11 @@
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
-// CHECK-LABEL: ---- gemm -> gemm_sm90a ----
+// The general kernel (both operands loaded one element at a time) stays on mma.sync: the sm_80
+// one serves sm_90a too.
+// CHECK-LABEL: ---- gemm -> gemm ----
 // CHECK-NOT: tma_load
+// CHECK-NOT: ---- gemm -> gemm_sm90a ----
 // CHECK-LABEL: ---- gemm -> gemm_sm90a_tma ----
 // CHECK: const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc)
 // CHECK: tilecc::mbarrier_init(k_full + 8 * i, 1);
@@ -64,10 +67,12 @@ using namespace tilecc;
 // CHECK: const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(N)), static_cast<uint64_t>(static_cast<int64_t>(K))};
 // CHECK: if (tilecc_desc_0_0 && tilecc_desc_0_1) {
 // CHECK: <<<grid, 256, 98336, stream>>>(a, b, c, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
-// Otherwise the same kernel without TMA (cp.async), then the general one.
+// Otherwise the same kernel without TMA (cp.async), then the general one, which both paths share.
 // CHECK: ::tilecc_kernels::gemm_sm90a_aligned<<<
-// CHECK: if (tilecc_cc >= 90) {
-// CHECK: ::tilecc_kernels::gemm_sm90a<<<
+// CHECK: ::tilecc_kernels::gemm_aligned<<<
+// CHECK-NEXT: return cudaGetLastError();
+// CHECK-NEXT: }
+// CHECK-NEXT: ::tilecc_kernels::gemm<<<
 // CHECK-LABEL: cudaError_t launch_batched_gemm(
 // CHECK: const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(M)), static_cast<uint64_t>(2147483647)};
 // CHECK-NEXT: const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2, static_cast<uint64_t>(static_cast<int64_t>(batch_stride)) * 2};

@@ -62,3 +62,25 @@ void short_m(const half* a, const half* b, float* c) {
   auto y = load(b + col(s) * 64 + row(s));
   store(c + col(r) * 64 + row(s), dot(x, y));
 }
+
+// Both operands loaded one element at a time in the loop (strides are run-time values: nothing
+// wider is proven in the general variant): mma.sync on sm_90a too, so the sm_80 kernel serves
+// both; the variants with unit strides proven have wide loads and wgmma.
+// CHECK-LABEL: kernel strided_gemm (strided_gemm), 8 warps, for sm_80
+// CHECK: dot at line [[@LINE+13]]: mma.sync; not wgmma on sm_90a: both operands are loaded one element at a time every iteration (no wider access proven): the loads bound it, and mma.sync measured 1.08-1.38x faster on such GEMMs
+// CHECK-NOT: kernel strided_gemm_sm90a (
+// CHECK: kernel strided_gemm_sm90a_aligned (strided_gemm), 8 warps, for sm_90a
+// CHECK: dot at line [[@LINE+10]]: wgmma m64n128k16, A from shared memory
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void strided_gemm(const half* a, const half* b, float* c, int M, int N, int K, int64_t sam, int64_t sak, int64_t sbk, int64_t sbn) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto x = load(a + cast<int64_t>(col(rm)) * sam + cast<int64_t>(k + row(rk)) * sak, (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto y = load(b + cast<int64_t>(k + col(rk)) * sbk + cast<int64_t>(row(rn)) * sbn, (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(x, y, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}

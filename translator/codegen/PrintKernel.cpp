@@ -257,6 +257,7 @@ bool KernelPrinter::run(CudaKernel& out) {
       Type b = o.operands[1]->type;
       if (o.transposed) std::swap(b.shape[0], b.shape[1]);  // B held as [N][K]
       std::string why = wgmmaMisfit(a, b, o.result()->type, k_.numWarps);
+      if (why.empty()) why = o.note;
       if (t_.hopper && why.empty()) why = t_.wgmma ? "its accumulator's layout was fixed by other uses" : "wgmma is off (--no-wgmma)";
       dots.push_back(at + (o.instr == MmaInstr::FmaIEEE ? std::string("CUDA-core FMA (fp32 without tf32)") : "mma.sync") +
                      (why.empty() ? "" : "; not wgmma on sm_90a: " + why));

@@ -175,7 +175,8 @@ struct Op {
   int firstWarp = 0, numWarps = 0;     // warp_group
   int regs = 0;                        // setmaxnreg
   bool increase = false;               // setmaxnreg
-  std::string note;                    // barrier: why a pass put it there (printed as a comment)
+  std::string note;                    // barrier: why a pass put it there (printed as a comment);
+                                       // dot, mma: why it is not wgmma on sm_90a (the report)
 
   Value* result() const { return results.empty() ? nullptr : results[0]; }
 };

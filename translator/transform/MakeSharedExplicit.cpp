@@ -132,6 +132,7 @@ struct Lowering {
     Op* m = bld.create(wgmma ? OpKind::Wgmma : OpKind::Mma, {abuf, bbuf, acc}, {});
     m->instr = instr;
     m->transposed = bT;
+    m->note = d.note;  // why not wgmma, for the report
     Value* out = r;
     if (wgmma) {  // the wgmma's result is pending until the wait
       out = k.newValue(r->type, r->name);
