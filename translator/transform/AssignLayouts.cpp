@@ -43,7 +43,7 @@ void noteElementwiseOperands(Op& d) {
     if (!v->def || v->def->kind != OpKind::Load || v->def->parent != d.parent || v->def->access.vec > 1) return;
   }
   d.note = "both operands are loaded one element at a time every iteration (no wider access proven): the loads bound it, "
-           "and mma.sync measured 1.08-1.38x faster on such GEMMs";
+           "and mma.sync measured 1.06-1.38x faster on such GEMMs";
 }
 
 /// Whether `l` holds several runs per warp along tile axis `axis` (scans need one run).
