@@ -41,3 +41,35 @@ void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, floa
 }
 // CHECK-LABEL: kernel mm (mm), 8 warps
 // CHECK: registers: about {{1[0-9][0-9]}} registers per thread for tiles (at line
+
+// A narrowing conversion of a tile that dies there takes its registers (two halves packed into
+// the registers of two consumed floats): in the general variant 64 at the peak, not 96 with the
+// halves beside the floats.
+TILECC_KERNEL(num_warps = 8)
+void narrowing(const float* x, half* y) {
+  auto offs = col(arange<64>()) * 256 + row(arange<256>());
+  store(y + offs, cast<half>(load(x + offs)));
+}
+// CHECK-LABEL: kernel narrowing (narrowing), 8 warps
+// CHECK: registers: about 64 registers per thread for tiles
+// CHECK-LABEL: kernel narrowing_aligned (narrowing), 8 warps
+
+// An if's results take the registers of what its branches yield: version-masks turns the
+// masked select into an if whose result is the select's (or the loaded tile itself): 128 at the
+// peak, not 192 with the if's result beside the select's.
+TILECC_KERNEL(num_warps = 8)
+void masked_max(const float* x, float* y, int n) {
+  auto rows = arange<64>();
+  auto cols = arange<256>();
+  auto best = full<float, 64, 256>(-INFINITY);
+  for (int s = 0; s < n; s += 256) {
+    auto c = s + cols;
+    auto v = load(x + col(rows) * n + row(c), row(c) < n, 0.0f);
+    best = maximum(best, where(row(c) < n, v, -INFINITY));
+  }
+  store(y + col(rows) * 256 + row(cols), best);
+}
+// CHECK-LABEL: kernel masked_max (masked_max), 8 warps
+// CHECK: select (line [[@LINE-5]]):
+// CHECK: registers: about 128 registers per thread for tiles (at line [[@LINE-7]]: best 64, v 64)
+// CHECK-LABEL: kernel masked_max_aligned (masked_max), 8 warps

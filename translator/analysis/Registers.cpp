@@ -55,7 +55,9 @@ int registersOf(const Kernel& k, const Value* v) {
 
 /// The operand whose registers the op's result may take when the operand dies at the op: the
 /// accumulator of a tensor-core op (updated in place), the value a wgmma wait releases, or an
-/// operand of an elementwise op held exactly like its result. -1 when none.
+/// operand of an elementwise op held like its result in as many registers or more (a narrowing
+/// conversion, f32 to f16, packs two results into the registers of two consumed operands).
+/// -1 when none.
 int inPlaceOperand(const Kernel& k, const Op& op, const Uniform& uniform) {
   if (op.results.size() != 1) return -1;
   const Value* r = op.results[0];
@@ -70,7 +72,7 @@ int inPlaceOperand(const Kernel& k, const Op& op, const Uniform& uniform) {
   for (std::size_t i = 0; i < op.operands.size(); ++i) {
     const Value* v = op.operands[i];
     if (holdsRegisters(v, uniform) && v->layout == r->layout && v->type.shape == r->type.shape &&
-        registersOf(k, v) == registersOf(k, r))
+        registersOf(k, v) >= registersOf(k, r))
       return static_cast<int>(i);
   }
   return -1;
@@ -129,14 +131,17 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
 
   // A result that takes over a dying operand's registers: the two are not live at once. So do a
   // loop's results and the values its last iteration yields (the results are defined at the
-  // yield, the loop's end).
+  // yield, the loop's end), and an if's results and what its branch yields (version-masks' if
+  // around a select: the score tile counted twice made attention's 128x256 tile look 328
+  // registers, which ptxas fits in 255).
   auto handOver = [&](const Value* v, int i) {
     auto it = life.find(v);
     if (it != life.end() && it->second.second == i && it->second.first < i) it->second.second = i - 1;
   };
   for (int i = 0; i < static_cast<int>(seq.size()); ++i) {
     const Op& op = *seq[i];
-    if (op.kind == OpKind::Yield && op.parent && op.parent->parent && op.parent->parent->kind == OpKind::For)
+    if (op.kind == OpKind::Yield && op.parent && op.parent->parent &&
+        (op.parent->parent->kind == OpKind::For || op.parent->parent->kind == OpKind::If))
       for (const Value* v : op.operands) handOver(v, i);
     else if (const int o = inPlaceOperand(k, op, uniform); o >= 0)
       handOver(op.operands[o], i);
