@@ -1200,9 +1200,10 @@ def gen_kernel(rnd, cfg, name, file_names):
     opts = []
     nw = g.pick([1, 2, 4, 4, 8, 16])
     ns = g.pick([1, 2, 3, 4])
-    if getattr(g, 'want_warps', 0):
-        nw = g.want_warps
-    if g.chance(0.85) or getattr(g, 'want_warps', 0):
+    want = getattr(g, 'want_warps', 0)  # a dot loop's tile asked for this many warps
+    if want:
+        nw = want
+    if g.chance(0.85) or want:
         opts.append('num_warps = %d' % nw)
     else:
         nw = 4
