@@ -331,9 +331,10 @@ void matmulFamily() {
 // The same product through the strided GEMM (tests/gpu/kernels/strided_kernels.tile.cpp):
 // operands addressed by run-time strides. Row-major A and B (inner strides 1) take the
 // specialised variant; B given column-major (x·Wᵀ for a weight W[N][K]) the variant for a
-// transposed B (stride_bk == 1); A given column-major the general kernel (its rows wrap through
-// `% M`, so no unit stride along M is proven).
-void matmulStrided(const char* name, int S, bool aColumnMajor, bool bColumnMajor = false, int pad = 0) {
+// transposed B (stride_bk == 1); A given column-major the variant for a transposed A
+// (stride_am == 1; its rows wrap through `% M`, which keeps runs since every program checks
+// pid_m >= 0). `tutorial`: Triton's tutorial GEMM of the same file (rows and columns wrap).
+void matmulStrided(const char* name, int S, bool aColumnMajor, bool bColumnMajor = false, int pad = 0, bool tutorial = false) {
   // Row-major operands with `pad` extra elements per row (odd: the general kernel, as A
   // column-major is).
   const int ld = S + pad;
@@ -346,7 +347,8 @@ void matmulStrided(const char* name, int S, bool aColumnMajor, bool bColumnMajor
   const dim3 grid((S / 128) * (S / 128));
   const int64_t am = aColumnMajor ? 1 : ld, ak = aColumnMajor ? ld : 1;
   const int64_t bk = bColumnMajor ? 1 : ld, bn = bColumnMajor ? ld : 1;
-  const float ms = timeMs([&] { CHECK(launch_matmul_strided_half_128_128_64_8(grid, nullptr, a, b, c, S, S, S, am, ak, bk, bn, S, 1)); });
+  auto launch = tutorial ? launch_matmul_tutorial_half_128_128_64_8 : launch_matmul_strided_half_128_128_64_8;
+  const float ms = timeMs([&] { CHECK(launch(grid, nullptr, a, b, c, S, S, S, am, ak, bk, bn, S, 1)); });
   auto hc = download(c, std::size_t(S) * S);
   recordFlops(name, ms, 2.0 * S * S * S,
               gemmRelErr(ha, hb, hc, S, S, S, am, ak, 256, [](__half x) { return f(x); }, std::size_t(bk), std::size_t(bn)));
@@ -493,6 +495,8 @@ int main(int argc, char** argv) {
     matmulStrided("matmul strided float16 4096^3, A column-major", 4096, true);
     matmulStrided("matmul strided float16 4096^3, B column-major", 4096, false, true);
     matmulStrided("matmul strided float16 4096^3, rows of 4097 elements", 4096, false, false, 1);
+    matmulStrided("matmul tutorial float16 4096^3, rows and columns wrapping", 4096, false, false, 0, true);
+    matmulStrided("matmul tutorial float16 4096^3, A column-major", 4096, true, false, 0, true);
   }
   if (want("splitk")) {
     splitK("split-K fp16 1024x1024x16384, 8 slices", 1024, 1024, 16384, 8, false);

@@ -1,8 +1,9 @@
 // The strided GEMM (kernels/strided_kernels.tile.cpp) on the GPU against the host twin, over
 // views of every layout: row-major operands (unit inner strides: the launcher's specialised
 // variant, 16-byte cp.async), B column-major (a weight W[N][K] read as Wᵀ: the variant for a
-// transposed B, `stride_bk == 1`), other transposed views (A column-major, whose rows wrap
-// through `% M`, and both: the general kernel), padded leading dimensions and ragged sizes.
+// transposed B, `stride_bk == 1`), A column-major (its rows wrap through `% M`: the variant
+// for a transposed A, `stride_am == 1`, which assumes and checks `pid_m >= 0`), both transposed
+// (the general kernel), padded leading dimensions and ragged sizes.
 #include "kernels/strided_kernels.tile.cpp"
 #include "strided_kernels.h"
 
@@ -49,7 +50,7 @@ int main() {
   run(rep, r, 256, 256, 128, true, true, 0);  // the specialised variant
   run(rep, r, 384, 256, 320, true, true, 16);
   run(rep, r, 256, 128, 80, true, true, 0);   // K not a multiple of BK
-  run(rep, r, 256, 256, 128, false, true, 0);  // A transposed: the general kernel
+  run(rep, r, 256, 256, 128, false, true, 0);  // A transposed: the transposed-A variant
   run(rep, r, 128, 256, 192, true, false, 8);
   run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), true, true, r.range(1, 3));
   run(rep, r, 100 + r.range(1, 200), 60 + r.range(1, 200), 30 + r.range(1, 150), false, false, 0);
@@ -69,5 +70,12 @@ int main() {
   run(rep, r, 256, 256, 128, true, false, 8, true);
   run(rep, r, 200, 144, 176, true, false, 0, true);  // transposed-B variant, rows wrapping
   run(rep, r, 128, 256, 16, true, false, 16, true);  // K of one tile
+  // A column-major with 16-aligned strides: the transposed-A variant (16-byte loads along M,
+  // rows wrapping, K tails, K of one tile, padded leading dimension); ragged M: the general kernel.
+  run(rep, r, 16 * r.range(1, 24), 16 * r.range(1, 20), 30 + r.range(1, 150), false, true, 0);
+  run(rep, r, 16 * r.range(1, 24), 16 * r.range(1, 20), 16 * r.range(1, 20), false, true, 16, true);
+  run(rep, r, 208, 144, 16, false, true, 0, true);
+  run(rep, r, 336, 272, 200, false, true, 32, true);
+  run(rep, r, 100 + r.range(1, 200), 16 * r.range(1, 20), 16 * r.range(1, 20), false, true, 0, true);
   return rep.finish();
 }

@@ -21,3 +21,20 @@ void gather(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0) {
 // CHECK: load at line [[@LINE-7]]: 8 x f16 = 16 bytes per access
 // CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access (pointers are contiguous in runs of 1 along axis 0
 // CHECK: load at line [[@LINE-5]]: 8 x f16 = 16 bytes per access
+
+// A block index whose sign the analysis cannot prove (a quotient by a `min` of a difference, as
+// a grouped program order computes it): the rows keep their runs through `% n` on the assumption
+// that it is non-negative, which every program of the variant checks (a trap otherwise).
+TILECC_KERNEL(num_warps = 4)
+void wrapped_rows(const half* x, half* y, TILECC_MULTIPLE_OF(16) int n, int groups) {
+  const int pid = program_id(0);
+  const int block = pid / min(groups - pid, 8);
+  auto rows = (block * 64 + arange<64>()) % n;
+  store(y + pid * 64 + arange<64>(), load(x + rows));
+}
+// CHECK-LABEL: kernel wrapped_rows (wrapped_rows)
+// CHECK-NOT: checked per program
+// CHECK: load at line [[@LINE-4]]: 1 x f16 = 2 bytes per access
+// CHECK-LABEL: kernel wrapped_rows_aligned (wrapped_rows)
+// CHECK: checked per program (line [[@LINE-8]], a trap otherwise): vector accesses assume block >= 0
+// CHECK: load at line [[@LINE-7]]: 8 x f16 = 16 bytes per access

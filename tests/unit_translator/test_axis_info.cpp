@@ -5,6 +5,8 @@
 #include "ir/Builder.h"
 #include "transform/Passes.h"
 
+#include <set>
+
 using namespace tilecc::ir;
 
 namespace {
@@ -276,4 +278,76 @@ TEST_CASE("rem of a non-negative dividend is non-negative whatever the divisor's
   Value* fromDiv = rows(f.bin(BinOp::Div, pid, n, i32));
   CHECK(f.info(fromRem, m16).contiguity[0] == 16);
   CHECK(f.info(fromDiv, m16).contiguity[0] == 1);
+}
+
+TEST_CASE("a dividend's sign may rest on program-uniform scalars: assumed only when asked, and named") {
+  // (q * 64 + arange) % m with q = pid / n (sign unknown): no runs by default; asked to assume,
+  // the analysis keeps runs of 16 and names q (a variable of the kernel), not the temporary q * 64.
+  Fixture f;
+  Value* n = f.param(Type::scalar(i32));
+  Value* m = f.param(Type::scalar(i32));
+  const ParamFacts m16{{1, 16}};
+  Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
+  Value* q = f.bin(BinOp::Div, pid, n, i32);
+  q->name = "q";
+  Value* start = f.bin(BinOp::Mul, q, f.b.intConst(64), i32);
+  Value* r = f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32);
+  Value* wrapped = f.bin(BinOp::Rem, r, f.splat(m, {64}), i32);
+  CHECK(analyzeAxes(f.k, m16).at(wrapped).contiguity[0] == 1);
+  std::set<const Value*> assumed;
+  CHECK(analyzeAxes(f.k, m16, &assumed).at(wrapped).contiguity[0] == 16);
+  CHECK(assumed == std::set<const Value*>{q});
+  // Nothing to gain (the divisor is not a multiple of 16): nothing assumed.
+  std::set<const Value*> none;
+  (void)analyzeAxes(f.k, {}, &none);
+  CHECK(none.empty());
+}
+
+TEST_CASE("a negative constant or a difference is never assumed non-negative") {
+  Fixture f;
+  Value* m = f.param(Type::scalar(i32));
+  Value* k0 = f.param(Type::scalar(i32));
+  Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
+  auto wrap = [&](Value* start) {
+    Value* r = f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32);
+    return f.bin(BinOp::Rem, r, f.splat(m, {64}), i32);
+  };
+  Value* neg = wrap(f.bin(BinOp::Mul, pid, f.b.intConst(-64), i32));
+  Value* diff = wrap(f.bin(BinOp::Sub, f.bin(BinOp::Mul, pid, f.b.intConst(64), i32), k0, i32));
+  std::set<const Value*> assumed;
+  const auto info = analyzeAxes(f.k, {{0, 16}}, &assumed);
+  CHECK(info.at(neg).contiguity[0] == 1);
+  CHECK(info.at(diff).contiguity[0] == 1);
+  CHECK(assumed.empty());
+}
+
+TEST_CASE("access widths: an assumed sign becomes a per-program check, only where it widens an access") {
+  Fixture f;
+  Value* x = f.param(Type::scalar(f32p), 16);
+  Value* m = f.param(Type::scalar(i32), 0, 16);
+  Value* n = f.param(Type::scalar(i32));
+  Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
+  Value* q = f.bin(BinOp::Div, pid, n, i32);
+  q->name = "q";
+  Value* start = f.bin(BinOp::Mul, q, f.b.intConst(64), i32);
+  Value* rows = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
+  Value* ptrs = f.b.one(OpKind::AddPtr, {f.splat(x, {64}), rows}, Type::tile(f32p, {64}));
+  Op* ld = f.b.create(OpKind::Load, {ptrs}, {Type::tile(ElemType::of(Scalar::F32), {64})});
+  auto checks = [&] {
+    int c = 0;
+    for (const auto& o : f.k.body->ops) c += o->kind == OpKind::Assert && o->count == 1;
+    return c;
+  };
+  chooseAccessWidths(f.k, {{0, 4}, {1, 16}});  // x only 4-byte aligned: no wider access, no check
+  CHECK(ld->access.vec == 1);
+  CHECK(checks() == 0);
+  chooseAccessWidths(f.k, promisedFacts(f.k));
+  CHECK(ld->access.vec == 4);
+  REQUIRE(checks() == 1);
+  const Op* check = nullptr;
+  for (const auto& o : f.k.body->ops)
+    if (o->kind == OpKind::Assert) check = o.get();
+  CHECK(check->note.find("q >= 0") != std::string::npos);
+  // Right after q: before anything that reads the rows.
+  CHECK(Builder::indexOf(*f.k.body, check) < Builder::indexOf(*f.k.body, start->def));
 }

@@ -48,7 +48,7 @@ AxisInfo meet(const AxisInfo& a, const AxisInfo& b) {
 
 class Analysis {
  public:
-  Analysis(const Kernel& k, const ParamFacts& facts) : k_(k), facts_(facts) {}
+  Analysis(const Kernel& k, const ParamFacts& facts, std::set<const Value*>* assume) : k_(k), facts_(facts), assume_(assume) {}
 
   std::map<const Value*, AxisInfo> run() {
     for (std::size_t i = 0; i < k_.params.size(); ++i) {
@@ -71,6 +71,7 @@ class Analysis {
   std::map<const Value*, AxisInfo> info_;
   std::set<const Value*> ones_;    // integers known to equal 1 (scalars and tiles of them)
   std::set<const Value*> nonneg_;  // integers known to be ≥ 0: / and % keep runs only for those
+  std::set<const Value*>* assume_;  // program-uniform scalars assumed ≥ 0 (null: none may be)
 
   const AxisInfo& of(const Value* v) {
     auto it = info_.find(v);
@@ -87,9 +88,22 @@ class Analysis {
   bool isNonNegative(const Op& o) const;
   /// C++ rounds quotients toward zero: a run of consecutive negative values crosses a multiple
   /// of the divisor differently, so runs are kept only for non-negative (or unsigned) dividends.
-  bool dividendNonNegative(const Op& o) const {
-    return !o.operands[0]->type.elem.isSigned() || nonneg_.count(o.operands[0]);
+  /// `gain`: whether the rule gives more for a non-negative dividend; only then may it assume.
+  bool dividendNonNegative(const Op& o, bool gain) {
+    if (!o.operands[0]->type.elem.isSigned() || nonneg_.count(o.operands[0])) return true;
+    if (!assume_ || !gain) return false;
+    std::set<const Value*> roots;
+    if (!nonNegativeIf(o.operands[0], roots, 0)) return false;
+    assume_->insert(roots.begin(), roots.end());
+    nonneg_.insert(roots.begin(), roots.end());
+    return true;
   }
+  /// Whether `v` is non-negative once the program-uniform scalars added to `roots` are (the
+  /// rules of isNonNegative, walked back from `v`).
+  bool nonNegativeIf(const Value* v, std::set<const Value*>& roots, int depth) const;
+  bool mentionsNegativeConstant(const Value* v, int depth) const;
+  /// The same through the rule of `v`'s defining op alone.
+  bool nonNegativeIfComputed(const Value* v, std::set<const Value*>& roots, int depth) const;
 };
 
 /// The value of an integer constant, looking through splats; -1 when not one.
@@ -130,6 +144,75 @@ bool Analysis::isNonNegative(const Op& o) const {
   }
 }
 
+bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int depth) const {
+  if (!v->type.elem.isSigned() || nonneg_.count(v) || roots.count(v)) return true;
+  if (depth > 8 || !v->type.elem.isInt()) return false;
+  const Op* d = v->def;
+  if (d && d->kind == OpKind::Constant) return false;  // a negative constant: never assumed otherwise
+  const bool topLevel = d ? d->parent == k_.body.get() : std::find(k_.params.begin(), k_.params.end(), v) != k_.params.end();
+  if (!v->type.isTile() && topLevel) {  // a scalar every thread of the program holds: checkable once
+    // A temporary (`pid_n * BN`) is taken apart into the variables it is computed from, which
+    // the check then names; a variable or parameter is assumed as it is.
+    // Never a value computed with a negative constant (`pid * -64`): its check would fail.
+    std::set<const Value*> parts = roots;
+    if (v->name.empty() && d && nonNegativeIfComputed(v, parts, depth)) roots = parts;
+    else if (mentionsNegativeConstant(v, 0)) return false;
+    else roots.insert(v);
+    return true;
+  }
+  return nonNegativeIfComputed(v, roots, depth);
+}
+
+bool Analysis::mentionsNegativeConstant(const Value* v, int depth) const {
+  const Op* d = v->def;
+  if (!d || depth > 8) return false;
+  if (d->kind == OpKind::Constant) return v->type.elem.isInt() && d->intValue < 0;
+  for (const Value* x : d->operands)
+    if (mentionsNegativeConstant(x, depth + 1)) return true;
+  return false;
+}
+
+bool Analysis::nonNegativeIfComputed(const Value* v, std::set<const Value*>& roots, int depth) const {
+  const Op* d = v->def;
+  if (!d) return false;
+  auto all = [&](std::initializer_list<std::size_t> which) {
+    for (std::size_t i : which)
+      if (!nonNegativeIf(d->operands[i], roots, depth + 1)) return false;
+    return true;
+  };
+  auto either = [&] {  // the operand that needs fewer assumptions
+    std::set<const Value*> a = roots, b = roots;
+    const bool okA = nonNegativeIf(d->operands[0], a, depth + 1), okB = nonNegativeIf(d->operands[1], b, depth + 1);
+    if (okA && (!okB || a.size() <= b.size())) roots = a;
+    else if (okB) roots = b;
+    return okA || okB;
+  };
+  switch (d->kind) {
+    case OpKind::Splat:
+    case OpKind::Broadcast:
+    case OpKind::ExpandDims:
+    case OpKind::Trans:
+    case OpKind::Hint: return all({0});
+    case OpKind::Convert: {
+      const ElemType from = d->operands[0]->type.elem, to = v->type.elem;
+      return from.isInt() && (to.bytes() > from.bytes() || (to.bytes() == from.bytes() && to.isSigned() == from.isSigned())) && all({0});
+    }
+    case OpKind::Binary:
+      switch (d->binop) {
+        case BinOp::Add:
+        case BinOp::Mul:
+        case BinOp::Div:
+        case BinOp::Min: return all({0, 1});
+        case BinOp::Rem:
+        case BinOp::Shr: return all({0});
+        case BinOp::Max:
+        case BinOp::And: return either();
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
 AxisInfo Analysis::binary(const Op& o) {
   const Value* r = o.result();
   const AxisInfo& a = of(o.operands[0]);
@@ -161,12 +244,12 @@ AxisInfo Analysis::binary(const Op& o) {
         // A run of consecutive values that starts at a multiple of D, divided by a value that
         // is the same along the run and a multiple of D, has one quotient (k / c for c a
         // multiple of 16: the tap of an implicit GEMM's column, constant over 16 channels).
-        if (!scalar && kb >= extent(r, d) && dividendNonNegative(o)) k = std::max(k, gcd(ca, gcd(da, db)));
+        if (!scalar && kb >= extent(r, d) && dividendNonNegative(o, gcd(ca, gcd(da, db)) > k)) k = std::max(k, gcd(ca, gcd(da, db)));
         break;
       case BinOp::Rem:
         // Likewise the remainder stays consecutive over such a run (k % c: the channel,
         // contiguous over 16 channels).
-        if (!scalar && kb >= extent(r, d) && dividendNonNegative(o)) c = gcd(ca, gcd(da, db));
+        if (!scalar && kb >= extent(r, d) && dividendNonNegative(o, gcd(ca, gcd(da, db)) > 1)) c = gcd(ca, gcd(da, db));
         dv = gcd(da, db);  // x - q * c: both multiples of D, whatever the signs
         break;
       case BinOp::Min:
@@ -373,7 +456,9 @@ void Analysis::op(const Op& o) {
 
 }  // namespace
 
-std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts) { return Analysis(k, facts).run(); }
+std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts, std::set<const Value*>* assumeNonNegative) {
+  return Analysis(k, facts, assumeNonNegative).run();
+}
 
 ParamFacts promisedFacts(const Kernel& k) {
   ParamFacts f;

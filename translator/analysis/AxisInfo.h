@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace tilecc::ir {
@@ -27,8 +28,14 @@ inline constexpr std::int64_t kMaxDivisibility = std::int64_t{1} << 30;
 /// divisibility (bytes for pointers, the value for integers), or kEqualsOne.
 using ParamFacts = std::map<int, std::int64_t>;
 
-/// Axis information for every value of the kernel.
-std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts);
+/// Axis information for every value of the kernel. With `assumeNonNegative`, a tile `/` or `%`
+/// whose dividend is not known to be non-negative keeps its runs anyway where the dividend would
+/// be non-negative if some program-uniform scalars were (the kernel's parameters and the scalars
+/// of its top-level block: `pid_n * BN` in `(pid_n * BN + arange<BN>()) % N`, where pid_n comes
+/// from a grouped program order through a `min` of differences): those scalars are added to the
+/// set, and the variant that relies on them checks each once per program (chooseAccessWidths).
+std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts,
+                                             std::set<const Value*>* assumeNonNegative = nullptr);
 
 /// A tile load, store or atomic: the ops accessOf describes.
 inline bool isTileAccess(const Op& o) {

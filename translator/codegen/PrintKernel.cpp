@@ -224,6 +224,9 @@ bool KernelPrinter::run(CudaKernel& out) {
         << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")
         << (overlapped ? "; the loop's two dots overlap across iterations" : "")
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
+  walk(*k_.body, [&](const Op& o) {  // the translator's own assumptions, checked in every program
+    if (o.kind == OpKind::Assert && o.count) rep << "  checked per program (line " << o.loc.line << ", a trap otherwise): " << o.note << "\n";
+  });
   walk(*k_.body, [&](const Op& o) {  // version-masks' ifs carry the note
     if (o.kind == OpKind::If && !o.note.empty()) rep << "  select (line " << o.loc.line << "): " << o.note << " (a uniform test)\n";
   });

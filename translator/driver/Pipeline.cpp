@@ -107,7 +107,8 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
     if (ir::isTileAccess(op)) dotOperand.push_back(op.kind == ir::OpKind::Load && feedsDot(op.result()));
   });
   auto widths = [&](const ir::ParamFacts& f) {
-    const auto info = ir::analyzeAxes(tile, f);
+    std::set<const ir::Value*> signs;  // as chooseAccessWidths: assumed where they widen, checked per program
+    const auto info = ir::analyzeAxes(tile, f, &signs);
     std::vector<Width> w;
     ir::walk(*tile.body, [&](const ir::Op& op) {
       if (ir::isTileAccess(op)) {

@@ -1,6 +1,8 @@
+#include "ir/Builder.h"
 #include "transform/Passes.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 namespace tilecc::ir {
@@ -43,10 +45,40 @@ Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info, bool 
 }
 
 void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) {
-  const auto info = analyzeAxes(k, facts);
   const auto users = collectUsers(*k.body);
+  auto accesses = [&](const std::map<const Value*, AxisInfo>& info) {
+    std::vector<Access> a;
+    walk(*k.body, [&](Op& o) {
+      if (isTileAccess(o)) a.push_back(accessOf(o, info, vectorAtomics, o.result() && users.count(o.result())));
+    });
+    return a;
+  };
+  std::vector<Access> chosen = accesses(analyzeAxes(k, facts));
+  // Program-uniform dividends assumed non-negative: taken only where some access gets wider,
+  // then checked once per program (a trap, as the TMA boxes' starts: a negative one would break
+  // the runs the vector accesses move).
+  std::set<const Value*> assumed;
+  const std::vector<Access> withSigns = accesses(analyzeAxes(k, facts, &assumed));
+  bool wider = false;
+  for (std::size_t i = 0; i < chosen.size(); ++i) wider |= withSigns[i].vec > chosen[i].vec;
+  if (wider) {
+    chosen = withSigns;
+    std::vector<const Value*> roots(assumed.begin(), assumed.end());
+    std::sort(roots.begin(), roots.end(), [](const Value* a, const Value* b) { return a->id < b->id; });
+    for (const Value* v : roots) {
+      Builder b{k, k.body.get(), k.loc};
+      if (v->def) b.setInsertionAfter(*v->def);
+      else b.at = 0;  // a parameter: at the kernel's start
+      Value* ok = b.binary(BinOp::Ge, const_cast<Value*>(v), b.intConst(0, v->type.elem), ElemType::of(Scalar::Bool));
+      Op* check = b.create(OpKind::Assert, {ok}, {});
+      check->count = 1;
+      const std::string what = !v->name.empty() ? v->name : v->hint.empty() ? "a scalar" : "the scalar part of " + v->hint;
+      check->note = "vector accesses assume " + what + " >= 0 (a negative dividend of / or % breaks the runs they move)";
+    }
+  }
+  std::size_t i = 0;
   walk(*k.body, [&](Op& o) {
-    if (isTileAccess(o)) o.access = accessOf(o, info, vectorAtomics, o.result() && users.count(o.result()));
+    if (isTileAccess(o)) o.access = chosen[i++];
   });
 }
 
