@@ -232,7 +232,7 @@ class Footprints {
     const Value* b = o.operands[1];
     const Value* acc = o.result();
     const std::string key = describe(k_.layoutOf(acc)) + "|" + toString(acc->type) + "|" + toString(a->type) + "|" +
-                            toString(b->type) + "|" + std::to_string(warps_) + (o.transposed ? "|t" : "|");
+                            toString(b->type) + "|" + std::to_string(warps_) + (o.transposed ? "|t" : "|") + (o.transposedA ? "a" : "");
     static std::map<std::string, std::pair<std::vector<ByteSet>, std::vector<ByteSet>>> cache;
     auto it = cache.find(key);
     if (it == cache.end()) it = cache.emplace(key, mmaRelative(o)).first;
@@ -255,7 +255,7 @@ class Footprints {
     const Value* b = o.operands[1];
     const Value* acc = o.result();
     const Layout& l = k_.layoutOf(acc);
-    const int K = a->type.shape[1];
+    const int K = o.transposedA ? a->type.shape[0] : a->type.shape[1];
     const int eb = a->type.elem.bytes();
     std::vector<ByteSet> fa(static_cast<std::size_t>(warps_)), fb(static_cast<std::size_t>(warps_));
     CoordinateMap map(l, acc->type.shape);
@@ -274,8 +274,14 @@ class Footprints {
       ByteSet& sa = fa[static_cast<std::size_t>(w)];
       ByteSet& sb = fb[static_cast<std::size_t>(w)];
       const std::int64_t pa = a->type.smem.pitch, pb = b->type.smem.pitch;
-      for (int row = 0; row < M; ++row)
-        if (holdsRow[static_cast<std::size_t>(row)]) sa.add(row * pa, row * pa + K * eb);
+      if (o.transposedA) {  // A as [K][M]: column m of every row
+        for (int kk = 0; kk < K; ++kk)
+          for (int row = 0; row < M; ++row)
+            if (holdsRow[static_cast<std::size_t>(row)]) sa.add(kk * pa + std::int64_t{row} * eb, kk * pa + std::int64_t{row} * eb + eb);
+      } else {  // A as [M][K]: whole rows m
+        for (int row = 0; row < M; ++row)
+          if (holdsRow[static_cast<std::size_t>(row)]) sa.add(row * pa, row * pa + K * eb);
+      }
       if (o.transposed) {  // B as [N][K]: whole rows n
         for (int n = 0; n < N; ++n)
           if (holdsCol[static_cast<std::size_t>(n)]) sb.add(n * pb, n * pb + K * eb);

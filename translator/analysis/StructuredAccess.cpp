@@ -438,7 +438,7 @@ bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int ax
           push(u->result(), a > u->axis ? a - 1 : a);
           break;
         case OpKind::Dot:
-          if (u->operands[0] == v && a == 0) push(u->result(), 0);
+          if (u->operands[0] == v && a == (u->transposedA ? 1 : 0)) push(u->result(), 0);
           else if (u->operands[1] == v && a == 1) push(u->result(), 1);
           else if (u->operands[2] == v) push(u->result(), a);
           else return false;

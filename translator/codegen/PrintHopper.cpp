@@ -86,7 +86,8 @@ void KernelPrinter::wgmma(const Op& o) {
   // of two 16-bit values per k step of 16 and 64-row block, as its fragment wants them.
   const bool aRegs = !a->type.isShared();
   if (aRegs && (*geo(a).l != *gr.l || a->type.elem.bytes() != 2)) internalError("wgmma with A in registers outside its layout in " + k_.name);
-  const int M = a->type.shape[0], K = a->type.shape[1];
+  const bool aT = o.transposedA;  // A as [K][M] (M-major); else [M][K] (K-major)
+  const int M = a->type.shape[aT ? 1 : 0], K = a->type.shape[aT ? 0 : 1];
   const bool bT = o.transposed;  // B as [N][K] (K-major); else [K][N] (N-major)
   const int N = bT ? b->type.shape[0] : b->type.shape[1];
   const int eb = a->type.elem.bytes();
@@ -95,7 +96,10 @@ void KernelPrinter::wgmma(const Op& o) {
   const int regs1 = gr.ax[1].regs;  // N / 4
   const int sa = aRegs ? 128 : a->type.smem.swizzle, sb = b->type.smem.swizzle;
   const int regsA1 = aRegs ? geo(a).ax[1].regs : 0;  // K / 4
-  const DescOffsets da = kMajor(sa), db = bT ? kMajor(sb) : mnMajor(sb, K);
+  const DescOffsets da = aT ? mnMajor(sa, K) : kMajor(sa), db = bT ? kMajor(sb) : mnMajor(sb, K);
+  // M-major A: a warp group's 64-row block is whole panels of S bytes along M.
+  if (aT && (64 * eb) % sa != 0) internalError("an M-major wgmma A whose 64-row blocks split a swizzle panel in " + k_.name);
+  auto aPanels = [&](int rows) { return rows * eb / sa * K * sa; };  // bytes from row 0 to row `rows` of M-major A
   // A carried accumulator used only here is updated in place: a register copy would read
   // registers that the previous iteration's wgmma may still be writing (kept in flight).
   std::string rn;
@@ -116,7 +120,7 @@ void KernelPrinter::wgmma(const Op& o) {
   }
   line("{");
   ++indent_;
-  line("// A " + names_.of(a) + " [" + std::to_string(M) + "][" + std::to_string(K) + "]" + (aRegs ? " in registers" : " K-major") + ", B " + names_.of(b) +
+  line("// A " + names_.of(a) + (aT ? " [" + std::to_string(K) + "][" + std::to_string(M) + "] M-major" : " [" + std::to_string(M) + "][" + std::to_string(K) + "]" + (aRegs ? " in registers" : " K-major")) + ", B " + names_.of(b) +
        (bT ? " [" + std::to_string(N) + "][" + std::to_string(K) + "] K-major" : " [" + std::to_string(K) + "][" + std::to_string(N) + "] N-major") +
        "; " + std::to_string(K / 16) + " k steps x " + std::to_string(blocks) + " m64n" + std::to_string(N) + "k16 per warp group");
   if (!aRegs) line("const unsigned char* const dot_a = " + buffer(a) + ";");
@@ -140,7 +144,7 @@ void KernelPrinter::wgmma(const Op& o) {
   // One descriptor per operand and batch; a k step's or block's operand adds its byte offset
   // >> 4 to the start-address field (bits 0-13, the address >> 4: no carry, shared addresses
   // stay below 2^18), instead of rebuilding the descriptor from the address.
-  const std::string aBase = group == "0" ? "dot_a" : "dot_a + " + std::to_string(64 * sa) + " * " + group;
+  const std::string aBase = group == "0" ? "dot_a" : "dot_a + " + std::to_string(aT ? aPanels(64) : 64 * sa) + " * " + group;
   if (!aRegs)
     line("const std::uint64_t desc_a = tilecc::wgmma_desc<" + std::to_string(sa) + ">(" + aBase + ", " + std::to_string(da.leading) + ", " +
          std::to_string(da.stride) + ");");
@@ -155,7 +159,8 @@ void KernelPrinter::wgmma(const Op& o) {
     const int bOffset = bT ? kb / sb * N * sb + kb % sb : 16 * ks * sb;
     for (int blk = 0; blk < blocks; ++blk) {
       // A: the panel of byte kb, the block's first row (this warp group's 64 rows further on).
-      const int aOffset = kb / sa * M * sa + kb % sa + blk * 16 * W * sa;
+      // M-major: row 16·ks of K, the block's panels along M.
+      const int aOffset = aT ? 16 * ks * sa + aPanels(blk * 16 * W) : kb / sa * M * sa + kb % sa + blk * 16 * W * sa;
       // Output operand i is d[i] of the PTX fragment: n8 column group i / 4, row half (i / 2) % 2.
       const int n = N / 2;
       std::string regs;
@@ -167,7 +172,7 @@ void KernelPrinter::wgmma(const Op& o) {
                                          : "%" + std::to_string(n);
       line("asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + std::to_string(n + ins) + ", 0;\\n\"");
       line("             \"wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + type + "." + type + " {" + regs + "}, " +
-           aOperand + ", %" + std::to_string(n + ins - 1) + ", p, 1, 1, " + (aRegs ? "" : "0, ") + (bT ? "0" : "1") + ";\\n}\\n\"");
+           aOperand + ", %" + std::to_string(n + ins - 1) + ", p, 1, 1, " + (aRegs ? "" : aT ? "1, " : "0, ") + (bT ? "0" : "1") + ";\\n}\\n\"");
       for (int i = 0; i < n; i += 8) {
         std::string outs;
         for (int j = i; j < std::min(n, i + 8); ++j) {

@@ -254,15 +254,18 @@ bool KernelPrinter::run(CudaKernel& out) {
     if (o.kind == OpKind::Wgmma) {
       const Value* b = o.operands[1];
       const int n = o.transposed ? b->type.shape[0] : b->type.shape[1];
-      dots.push_back(at + "wgmma m64n" + std::to_string(n) + "k16, A from " + (o.operands[0]->type.isShared() ? "shared memory" : "registers"));
+      dots.push_back(at + "wgmma m64n" + std::to_string(n) + "k16, A from " +
+                     (o.operands[0]->type.isShared() ? (o.transposedA ? "shared memory, M-major" : "shared memory") : "registers"));
     } else if (o.kind == OpKind::Mma) {
-      const Type& a = o.operands[0]->type;
+      Type a = o.operands[0]->type;
       Type b = o.operands[1]->type;
+      if (o.transposedA) std::swap(a.shape[0], a.shape[1]);  // A held as [K][M]
       if (o.transposed) std::swap(b.shape[0], b.shape[1]);  // B held as [N][K]
       std::string why = wgmmaMisfit(a, b, o.result()->type, k_.numWarps);
       if (why.empty()) why = o.note;
       if (t_.hopper && why.empty()) why = t_.wgmma ? "its accumulator's layout was fixed by other uses" : "wgmma is off (--no-wgmma)";
       dots.push_back(at + (o.instr == MmaInstr::FmaIEEE ? std::string("CUDA-core FMA (fp32 without tf32)") : "mma.sync") +
+                     (o.transposedA ? ", A M-major (ldmatrix.trans)" : "") +
                      (why.empty() ? "" : "; not wgmma on sm_90a: " + why));
     }
   });

@@ -16,7 +16,8 @@ void KernelPrinter::mma(const Op& o) {
   const Value* r = o.result();
   const Geo gr = geo(r);
   if (!isMmaLayout(*gr.l)) internalError("mma result outside an mma layout in " + k_.name);
-  const int M = a->type.shape[0], K = a->type.shape[1];
+  const bool aT = o.transposedA;  // A as [K][M] (16-bit types only)
+  const int M = a->type.shape[aT ? 1 : 0], K = a->type.shape[aT ? 0 : 1];
   const int N = o.transposed ? b->type.shape[0] : b->type.shape[1];
   const int eb = a->type.elem.bytes();
   const bool bT = o.transposed;
@@ -25,7 +26,7 @@ void KernelPrinter::mma(const Op& o) {
   loop(gr.n, rn + "[reg] = " + el(acc, "reg") + ";");
   line("{");
   ++indent_;
-  line("// A " + names_.of(a) + " [" + std::to_string(M) + "][" + std::to_string(K) + "], B " + names_.of(b) +
+  line("// A " + names_.of(a) + (aT ? " transposed [" + std::to_string(K) + "][" + std::to_string(M) + "]" : " [" + std::to_string(M) + "][" + std::to_string(K) + "]") + ", B " + names_.of(b) +
        (bT ? " transposed [" + std::to_string(N) + "][" + std::to_string(K) + "]" : " [" + std::to_string(K) + "][" + std::to_string(N) + "]"));
   line("const unsigned char* const dot_a = " + buffer(a) + ";");
   line("const unsigned char* const dot_b = " + buffer(b) + ";");
@@ -65,12 +66,17 @@ void KernelPrinter::mma(const Op& o) {
     line("unsigned frag_a[" + std::to_string(mTiles) + "][" + std::to_string(aRegs) + "], frag_b[" + std::to_string(nTiles) + "][" +
          std::to_string(bRegs) + "];");
     // Lane l points at row l % 8 of matrix l / 8: matrices alternate the two 8-row groups of
-    // an m16 tile, then step 16 bytes along k.
+    // an m16 tile, then step 16 bytes along k. A as [K][M]: lane l points at k row l % 8 of
+    // that matrix (8 k rows further for l >= 16), 16 bytes of m, read transposed.
     line("#pragma unroll");
     line("for (int mi = 0; mi < " + std::to_string(mTiles) + "; ++mi)");
-    line("  tilecc::ldmatrix_x" + std::to_string(aRegs) + "(frag_a[mi], dot_a + (8 * (" + wmName + " + " + std::to_string(wm) +
-         " * (2 * mi + ((" + ln + " >> 3) & 1))) + (" + ln + " & 7)) * " + std::to_string(pitchA) + " + ks * " +
-         std::to_string(kBytes) + (s8 ? "" : " + (" + ln + " >> 4) * 16") + ");");
+    const std::string mGroup = "8 * (" + wmName + " + " + std::to_string(wm) + " * (2 * mi + ((" + ln + " >> 3) & 1)))";
+    if (aT)
+      line("  tilecc::ldmatrix_x4_trans(frag_a[mi], dot_a + (ks * 16 + (" + ln + " >> 4) * 8 + (" + ln + " & 7)) * " + std::to_string(pitchA) +
+           " + (" + mGroup + ") * 2);");
+    else
+      line("  tilecc::ldmatrix_x" + std::to_string(aRegs) + "(frag_a[mi], dot_a + (" + mGroup + " + (" + ln + " & 7)) * " +
+           std::to_string(pitchA) + " + ks * " + std::to_string(kBytes) + (s8 ? "" : " + (" + ln + " >> 4) * 16") + ");");
     // The row this lane points at for the n8 column group `group` (an expression): B as
     // [N][K] (lanes step rows of n, then 16 bytes along k) or [K][N] (lanes step k rows).
     auto bAddress = [&](const std::string& group) {

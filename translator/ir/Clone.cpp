@@ -19,6 +19,7 @@ void copyAttributes(const Op& from, Op& to) {
   to.access = from.access;
   to.offset = from.offset;
   to.transposed = from.transposed;
+  to.transposedA = from.transposedA;
   to.count = from.count;
   to.sync = from.sync;
   to.barrierId = from.barrierId;

@@ -60,7 +60,7 @@ enum class OpKind : std::uint8_t {
   AsyncCopy,      // (ptrs, buffer, mask, pred): cp.async global → shared; access; transposed: a rank-2 tile into [cols][rows]
   AsyncCommit,    // closes this thread's group of async copies
   AsyncWait,      // (buffers written by the copies...) count: groups that may stay pending
-  Mma,            // (a buffer, b buffer, acc) → acc; instr; transposed: b holds [N][K]
+  Mma,            // (a buffer, b buffer, acc) → acc; instr; transposed: b holds [N][K]; transposed_a: a holds [K][M]
   ProxyFence,     // fence.proxy.async: ordinary shared stores become visible to TMA/wgmma
   MBarrierInit,   // (mbarriers) count: arrivals expected per phase (each barrier of the array)
   MBarrierExpectTx,  // (mbarriers, index) count: bytes the phase's transactions bring
@@ -71,7 +71,7 @@ enum class OpKind : std::uint8_t {
   TmaStore,       // (desc, buffer, coords...): one thread stores a box from shared memory; count:
                   // the 128-byte panel of the swizzled buffer it reads (coordinates as tma_load's)
   TmaStoreWait,   // count: bulk store groups that may stay pending (reads of shared memory)
-  Wgmma,          // (a: buffer or tile, b buffer, acc) → acc; instr; transposed: b holds [N][K]
+  Wgmma,          // (a: buffer or tile, b buffer, acc) → acc; instr; transposed: b holds [N][K]; transposed_a: a holds [K][M]
   WgmmaWait,      // (accs...) → accs; count: wgmma groups that may stay in flight
   WarpGroup,      // region 0 run by warps [firstWarp, firstWarp + numWarps), region 1 (if any) by
                   // all other warps; a CTA barrier inside a region synchronises its warps alone
@@ -165,6 +165,7 @@ struct Op {
   Access access;                       // load, store, atomic_add, async_copy
   int offset = -1;                     // local_alloc: byte offset in shared memory (-1: not yet)
   bool transposed = false;             // shared_store, mma, wgmma
+  bool transposedA = false;            // mma, wgmma: a holds [K][M] (A given M-contiguous)
   int count = 0;                       // async_wait, wgmma_wait, tma_store_wait: pending groups;
                                        // mbarrier_init: arrivals; mbarrier_expect_tx: bytes;
                                        // tma_load: panel; assert: 1 for the translator's own;

@@ -495,6 +495,7 @@ class Parser {
       const std::string key = ident();
       if (key == "tf32") o.tf32 = true;
       else if (key == "transposed") o.transposed = true;
+      else if (key == "transposed_a") o.transposedA = true;
       else if (key == "increase") o.increase = true;
       else {
         expect("=");

@@ -77,6 +77,7 @@ struct IRPrinter {
     }
     if ((a & kAttrOffset) && o.offset >= 0) items.push_back("offset=" + std::to_string(o.offset));
     if ((a & kAttrTransposed) && o.transposed) items.push_back("transposed");
+    if ((a & kAttrTransposed) && o.transposedA) items.push_back("transposed_a");
     if (a & kAttrCount) items.push_back("count=" + std::to_string(o.count));
     if ((a & kAttrSync) && o.kind == OpKind::Barrier) {
       items.push_back(std::string("sync=") + name(o.sync));

@@ -223,8 +223,10 @@ struct Verifier {
         shared(o, 1, "b");
         if (o.kind == OpKind::Mma) shared(o, 0, "a");
         if (o.result()->type != o.operands[2]->type) fail(o, "the result has the accumulator's type");
-        const auto& a = o.operands[0]->type.shape;
+        std::vector<int> a = o.operands[0]->type.shape;
         std::vector<int> b = o.operands[1]->type.shape;
+        if (o.transposedA && (a.size() != 2 || !o.operands[0]->type.isShared())) fail(o, "a transposed A lies in shared memory as [K][M]");
+        if (o.transposedA) std::swap(a[0], a[1]);
         if (o.transposed) std::swap(b[0], b[1]);
         const auto& c = o.result()->type.shape;
         if (a.size() != 2 || b.size() != 2 || a[0] != c[0] || b[1] != c[1] || a[1] != b[0]) fail(o, "[M,K] x [K,N] -> [M,N]");

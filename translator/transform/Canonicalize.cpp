@@ -193,7 +193,7 @@ Key keyOf(const Op& o) {
                   : o.kind == OpKind::Reduce || o.kind == OpKind::Scan ? static_cast<int>(o.reduce)
                   : o.kind == OpKind::Hint ? static_cast<int>(o.hint)
                                            : 0;
-  return {static_cast<int>(o.kind), sub, o.axis, static_cast<int>(o.transposed), o.count, o.intValue, bits, o.tf32, ops, types, layouts};
+  return {static_cast<int>(o.kind), sub, o.axis, static_cast<int>(o.transposed) | static_cast<int>(o.transposedA) << 1, o.count, o.intValue, bits, o.tf32, ops, types, layouts};
 }
 
 void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {

@@ -79,6 +79,16 @@ struct Lowering {
     return false;
   }
 
+  // Whether dot reads A from shared memory as [K][M] rather than [M][K]: for 16-bit types when
+  // a's registers run along M (A given M-contiguous, a column-major view: stored as it lies, it
+  // moves 16 bytes per copy and is pipelined like any operand; ldmatrix.trans or wgmma's
+  // transposed A reads it).
+  bool readsATransposed(const Value* a, MmaInstr instr) {
+    if ((instr != MmaInstr::F16 && instr != MmaInstr::BF16) || a->layout < 0) return false;
+    const Layout& l = k.layoutOf(a);
+    return l.order.front() == l.dims[0];
+  }
+
   // dot(a, b, acc) → A and B staged in shared memory, then mma.sync (rows padded for ldmatrix)
   // or, when the result has wgmma's accumulator layout, wgmma (swizzled panels it reads through
   // descriptors) and a wait for it: nothing else stays in flight across the op.
@@ -105,7 +115,10 @@ struct Lowering {
     auto rows = [&](int rowBytes) {
       return wgmma ? SharedLayout{rowBytes, swizzleFor(rowBytes)} : SharedLayout{ldmatrixPitch(rowBytes), 0};
     };
-    const Type ta = Type::shared(e, {M, K}, 1, rows(K * eb));
+    const bool aRegs = wgmma && (instr == MmaInstr::F16 || instr == MmaInstr::BF16) && a->type.isTile() && a->layout >= 0 &&
+                       k.layoutOf(a) == k.layoutOf(r);
+    const bool aT = !aRegs && readsATransposed(a, instr);
+    const Type ta = aT ? Type::shared(e, {K, M}, 1, rows(M * eb)) : Type::shared(e, {M, K}, 1, rows(K * eb));
     const Type tb = bT ? Type::shared(e, {N, K}, 1, rows(K * eb)) : Type::shared(e, {K, N}, 1, rows(N * eb));
     // B read transposed from trans(x): x as it lies is B's [N][K].
     Value* bSrc = b;
@@ -114,12 +127,17 @@ struct Lowering {
       bSrc = b->def->operands[0];
       bStoreTransposed = false;
     }
-    // A from registers: wgmma's register fragment of A is its accumulator layout's (each warp 16
-    // rows, pairs of columns), so a 16-bit A already in the result's layout (attention's P, the
-    // previous wgmma's result converted) needs no shared memory, fence or barrier.
-    const bool aRegs = wgmma && (instr == MmaInstr::F16 || instr == MmaInstr::BF16) && a->type.isTile() && a->layout >= 0 &&
-                       k.layoutOf(a) == k.layoutOf(r);
-    Value* abuf = aRegs ? a : alloc(bld, ta, a, "_smem");
+    // A read as [K][M] from trans(x): x as it lies is A's [K][M].
+    Value* aSrc = a;
+    bool aStoreTransposed = aT;
+    if (aT && a->def && a->def->kind == OpKind::Trans) {
+      aSrc = a->def->operands[0];
+      aStoreTransposed = false;
+    }
+    // A from registers (aRegs): wgmma's register fragment of A is its accumulator layout's (each
+    // warp 16 rows, pairs of columns), so a 16-bit A already in the result's layout (attention's
+    // P, the previous wgmma's result converted) needs no shared memory, fence or barrier.
+    Value* abuf = aRegs ? a : alloc(bld, ta, aSrc, "_smem");
     Value* bbuf = alloc(bld, tb, bSrc, "_smem");
     auto rounded = [&](Value* v) {
       if (instr != MmaInstr::TF32) return v;
@@ -127,11 +145,12 @@ struct Lowering {
       t->layout = v->layout;
       return t;
     };
-    if (!aRegs) store(bld, rounded(a), abuf, false);
+    if (!aRegs) store(bld, rounded(aSrc), abuf, aStoreTransposed);
     store(bld, rounded(bSrc), bbuf, bStoreTransposed);
     Op* m = bld.create(wgmma ? OpKind::Wgmma : OpKind::Mma, {abuf, bbuf, acc}, {});
     m->instr = instr;
     m->transposed = bT;
+    m->transposedA = aT;
     m->note = d.note;  // why not wgmma, for the report
     Value* out = r;
     if (wgmma) {  // the wgmma's result is pending until the wait
