@@ -134,6 +134,22 @@ int main() {
     gpu::sync();
     rep.compare_outputs("sixteen warps " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-4);
   }
+  // Aᵀ·B from at[K][M] (M-major A: TMA and a transposed-A wgmma on sm_90a when aligned,
+  // cp.async and ldmatrix.trans on sm_80; ragged M: the general kernel): K of one tile, K tails,
+  // fewer iterations than stages.
+  for (int i = 0; i < 4; ++i) {
+    const int M = i == 3 ? 100 + 2 * r.range(0, 40) + 1 : 16 * r.range(1, 24), N = 16 * r.range(1, 20);
+    const int K = i == 0 ? 64 : i == 1 ? 16 * r.range(1, 8) : 16 * r.range(1, 24) + 8;
+    auto at = sample::random_vector<half>(r, std::size_t(K) * M), b = sample::random_vector<half>(r, std::size_t(K) * N);
+    std::vector<float> c(std::size_t(M) * N, sample::poison<float>()), twin = c;
+    const dim3 grid(cdiv(M, 128), cdiv(N, 128));
+    host::launch({int(grid.x), int(grid.y)}, dot_at_gemm, at.data(), b.data(), twin.data(), M, N, K);
+    gpu::buffer<half> dat(at), db(b);
+    gpu::buffer<float> dc(c);
+    GPU_CHECK(launch_dot_at_gemm(grid, nullptr, dat.as<const __half>(), db.as<const __half>(), dc.p, M, N, K));
+    gpu::sync();
+    rep.compare_outputs("A^T B from at[K][M] " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-4);
+  }
   {
     const int n = 200 + r.range(0, 100);
     auto q = sample::random_vector<half>(r, 64 * 64), k = sample::random_vector<half>(r, std::size_t(n) * 64);

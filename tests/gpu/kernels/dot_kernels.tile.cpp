@@ -120,6 +120,23 @@ void dot_wide_gemm(const half* a, const half* b, float* c, int M, int N, int K) 
   store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
 }
 
+// Aᵀ·B with A given as its transpose at[K][M] (a weight gradient's Xᵀ·dY): dot(trans(x), ...)
+// keeps the loaded [K][M] tile as it lies in shared memory (M-major A: TMA boxes on sm_90a with
+// aligned arguments, read by a transposed-A wgmma; cp.async and ldmatrix.trans on sm_80).
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void dot_at_gemm(const half* at, const half* b, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto x = load(at + cast<int64_t>(k + col(rk)) * M + row(rm), (k + col(rk) < K) & (row(rm) < M), 0.0f);  // [64][128]
+    auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(trans(x), b_tile, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
+
 // Pipelined loops (aligned pointers, K a multiple of 16): running row maxima of q·kᵀ over key
 // blocks (q staged once, k copied ahead and read transposed, a reduction in shared memory
 // beside the rings); int8 with both operands copied ahead; IEEE fp32 with one operand copied
