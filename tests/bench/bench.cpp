@@ -512,10 +512,10 @@ int main(int argc, char** argv) {
   if (want("attention")) {
     attention("attention fwd fp16 causal=0", 128, false, launch_attention_128_128_128_false_3);
     attention("attention fwd fp16 causal=1", 128, true, launch_attention_128_128_128_true_3);
-    attention("attention fwd fp16 D64 causal=0", 64, false, launch_attention_128_128_64_false_3);
-    attention("attention fwd fp16 D64 causal=1", 64, true, launch_attention_128_128_64_true_3);
-    attention("attention fwd fp16 D64 causal=0, 64-key blocks, 2 stages", 64, false, launch_attention_128_64_64_false_2);
-    attention("attention fwd fp16 D64 causal=1, 64-key blocks, 2 stages", 64, true, launch_attention_128_64_64_true_2);
+    attention("attention fwd fp16 D64 causal=0", 64, false, launch_attention_128_256_64_false_2);
+    attention("attention fwd fp16 D64 causal=1", 64, true, launch_attention_128_256_64_true_2);
+    attention("attention fwd fp16 D64 causal=0, 128-key blocks, 3 stages", 64, false, launch_attention_128_128_64_false_3);
+    attention("attention fwd fp16 D64 causal=1, 128-key blocks, 3 stages", 64, true, launch_attention_128_128_64_true_3);
   }
   if (const char* out = std::getenv("OUT")) {
     std::string path = std::string(out) + "/tilecc_bench.json";

@@ -30,10 +30,11 @@ int main() {
   gpu::require_gpu();
   sample::report rep("attention (GPU vs host twin)");
   sample::rng r;
-  run<64, false>(rep, r, 2, 256, launch_attention_128_64_64_false_2);
-  run<64, true>(rep, r, 2, 256, launch_attention_128_64_64_true_2);
-  run<64, false>(rep, r, 3, 100 + r.range(1, 300), launch_attention_128_64_64_false_2);
-  run<64, true>(rep, r, 3, 100 + r.range(1, 300), launch_attention_128_64_64_true_2);
+  // Blocks of 256 keys, two stages: one block, two (a ragged second), a multiple of the block.
+  for (int seq : {256, 100 + r.range(1, 150), 300 + r.range(1, 200), 512}) {
+    run<64, false, 256, 2>(rep, r, 2, seq, launch_attention_128_256_64_false_2);
+    run<64, true, 256, 2>(rep, r, 3, seq, launch_attention_128_256_64_true_2);
+  }
   for (int seq : {1, 64, 384, 100 + r.range(1, 300)}) {
     run<128, false, 128, 3>(rep, r, 2, seq, launch_attention_128_128_128_false_3);
     run<128, true, 128, 3>(rep, r, 2, seq, launch_attention_128_128_128_true_3);

@@ -1,6 +1,8 @@
 // Tiles beyond a thread's registers: a located warning with the estimate, the tiles live at
 // the peak and advice. A 128x128 float tile on one warp is 512 registers per thread for the
-// loaded values alone. (diag_registers_refused: far beyond, an error.)
+// loaded values alone; the offsets, affine in the tile indices, hold none of their own (nvcc
+// keeps one base and folds each register's constant into its uses). (diag_registers_refused:
+// far beyond, an error.)
 // ARGS: --emit=report -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -12,15 +14,24 @@ void wide(const float* x, float* y) {
   auto v = load(x + offs);
   store(y + offs, v * 2.0f + 1.0f);
 }
-// DIAG: diag_registers.tile.cpp:[[@LINE-5]]:6: warning: kernel 'wide<128, 128, 1>' needs about 1024 registers per thread for tiles (at line [[@LINE-3]]: offs 512, v 512), more than the 255 a thread has: the rest spill to local memory; use more warps (num_warps = 1 now, up to 32) or smaller tiles
+// DIAG: diag_registers.tile.cpp:[[@LINE-5]]:6: warning: kernel 'wide<128, 128, 1>' needs about 512 registers per thread for tiles (at line [[@LINE-3]]: v 512), more than the 255 a thread has: the rest spill to local memory; use more warps (num_warps = 1 now, up to 32) or smaller tiles
 // DIAG-NOT: wide<128, 128, 8>
 template void wide<128, 128, 1>(const float*, float*);
 template void wide<128, 128, 8>(const float*, float*);
 
 // CHECK-LABEL: kernel wide_128_128_1 (wide<128, 128, 1>), 1 warps
-// CHECK: registers: about 1024 registers per thread for tiles
+// CHECK: registers: about 512 registers per thread for tiles
 // CHECK-LABEL: kernel wide_128_128_8 (wide<128, 128, 8>), 8 warps
-// CHECK: registers: about 128 registers per thread for tiles
+// CHECK: registers: about 64 registers per thread for tiles
+
+// Offsets through `%` are values of their own: counted (64 registers).
+TILECC_KERNEL(num_warps = 1)
+void wrapped(const float* x, float* y, int n) {
+  auto offs = (col(arange<32>()) * 64 + row(arange<64>())) % n;
+  store(y + offs, load(x + offs));
+}
+// CHECK-LABEL: kernel wrapped (wrapped), 1 warps
+// CHECK: registers: about 64 registers per thread for tiles (at line [[@LINE-4]]: offs 64)
 
 // A dot accumulates in place: the loop's accumulator, the dot's result, the wgmma wait's and the
 // loop's results share one set of registers (128 per thread here, not 2-4 times that), and a

@@ -28,9 +28,45 @@ struct Uniform {
   }
 };
 
-bool holdsRegisters(const Value* v, const Uniform& uniform) {
+/// Integer tiles affine in the tile indices with uniform coefficients (`start_n + arange<BN>()`,
+/// `offs * stride`, their casts and broadcasts): each register holds a uniform base plus a
+/// constant the layout fixes, so nvcc keeps the base and folds the constants into the
+/// instructions that use them (attention's key offsets were counted as 64 registers at
+/// 128x256, which ptxas never allocates).
+struct Affine {
+  std::set<const Value*> tiles;
+  bool operator()(const Value* v) const { return tiles.count(v) > 0; }
+  void visit(const Op& op, const Uniform& uniform) {
+    const Value* r = op.result();
+    if (!r || !r->type.isTile() || !r->type.elem.isInt()) return;
+    auto either = [&](const Value* x) { return uniform(x) || (*this)(x); };
+    bool a = false;
+    switch (op.kind) {
+      case OpKind::Arange: a = true; break;
+      case OpKind::Broadcast:
+      case OpKind::ExpandDims:
+      case OpKind::Trans:
+      case OpKind::Reshape:
+      case OpKind::Hint: a = either(op.operands[0]); break;
+      case OpKind::Convert: a = op.operands[0]->type.elem.isInt() && either(op.operands[0]); break;
+      case OpKind::Binary:
+        switch (op.binop) {
+          case BinOp::Add:
+          case BinOp::Sub: a = either(op.operands[0]) && either(op.operands[1]); break;
+          case BinOp::Mul:
+          case BinOp::Shl: a = (uniform(op.operands[0]) && either(op.operands[1])) || (either(op.operands[0]) && uniform(op.operands[1])); break;
+          default: break;
+        }
+        break;
+      default: break;
+    }
+    if (a) tiles.insert(r);
+  }
+};
+
+bool holdsRegisters(const Value* v, const Uniform& uniform, const Affine& affine) {
   if (!v->type.isTile() || v->layout < 0) return false;
-  if (uniform(v)) return false;
+  if (uniform(v) || affine(v)) return false;
   // Pointer and mask tiles are affine in the thread's registers: nvcc folds them into address
   // arithmetic and predicates rather than holding an array of them.
   if (v->type.elem.isPtr() || v->type.elem.isBool()) return false;
@@ -58,7 +94,7 @@ int registersOf(const Kernel& k, const Value* v) {
 /// operand of an elementwise op held like its result in as many registers or more (a narrowing
 /// conversion, f32 to f16, packs two results into the registers of two consumed operands).
 /// -1 when none.
-int inPlaceOperand(const Kernel& k, const Op& op, const Uniform& uniform) {
+int inPlaceOperand(const Kernel& k, const Op& op, const Uniform& uniform, const Affine& affine) {
   if (op.results.size() != 1) return -1;
   const Value* r = op.results[0];
   switch (op.kind) {
@@ -68,10 +104,10 @@ int inPlaceOperand(const Kernel& k, const Op& op, const Uniform& uniform) {
     case OpKind::WgmmaWait: return op.operands.empty() ? -1 : 0;
     default: break;
   }
-  if (!traits(op.kind).elementwise || !holdsRegisters(r, uniform)) return -1;
+  if (!traits(op.kind).elementwise || !holdsRegisters(r, uniform, affine)) return -1;
   for (std::size_t i = 0; i < op.operands.size(); ++i) {
     const Value* v = op.operands[i];
-    if (holdsRegisters(v, uniform) && v->layout == r->layout && v->type.shape == r->type.shape &&
+    if (holdsRegisters(v, uniform, affine) && v->layout == r->layout && v->type.shape == r->type.shape &&
         registersOf(k, v) >= registersOf(k, r))
       return static_cast<int>(i);
   }
@@ -96,7 +132,11 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
   };
   number(number, *k.body);
   Uniform uniform;
-  for (const Op* op : seq) uniform.visit(*op);
+  Affine affine;
+  for (const Op* op : seq) {
+    uniform.visit(*op);
+    affine.visit(*op, uniform);
+  }
 
   // Lifetimes [def, lastUse]. A use inside a loop of a value from outside the loop keeps the
   // value live to the loop's end (the next iteration reads it again). A loop's carried tile
@@ -114,10 +154,10 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     const Op* op = seq[i];
     const int end = span.at(op).second;
     for (const Value* r : op->results)
-      if (holdsRegisters(r, uniform) && life.emplace(r, std::make_pair(end, end)).second) order.push_back(r);
+      if (holdsRegisters(r, uniform, affine) && life.emplace(r, std::make_pair(end, end)).second) order.push_back(r);
     for (const auto& reg : op->regions)
       for (const Value* a : reg->args)
-        if (holdsRegisters(a, uniform) && life.emplace(a, std::make_pair(i, i)).second) order.push_back(a);
+        if (holdsRegisters(a, uniform, affine) && life.emplace(a, std::make_pair(i, i)).second) order.push_back(a);
     for (const Value* v : op->operands) {
       auto it = life.find(v);
       if (it == life.end()) continue;
@@ -143,7 +183,7 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     if (op.kind == OpKind::Yield && op.parent && op.parent->parent &&
         (op.parent->parent->kind == OpKind::For || op.parent->parent->kind == OpKind::If))
       for (const Value* v : op.operands) handOver(v, i);
-    else if (const int o = inPlaceOperand(k, op, uniform); o >= 0)
+    else if (const int o = inPlaceOperand(k, op, uniform, affine); o >= 0)
       handOver(op.operands[o], i);
   }
 

@@ -3,4098 +3,6 @@
 
 #include <tilecc/cuda/tilecc.cuh>
 
-// ---- attention<128, 64, 64, false, 2> -> attention_128_64_64_false_2 ----
-// 8 warps (256 threads) per program, for sm_80.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = spatial<8>, each element held by 32 threads
-//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
-//   L2 = spatial<32>, each element held by 8 threads
-//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
-//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-// Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 38
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_false_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  __shared__ __align__(16) unsigned char smem[46080];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
-  const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L4_wm = warp;  // warp row of L4
-  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[2];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
-  const float qk_scale = sm_scale * 1.44269502f;
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
-  float m_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_d_2[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
-    const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64], B k_tile_smem transposed [64][64]
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_smem;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
-    unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
-    float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64], B v_tile_smem [64][64]
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_smem;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, false, 2> -> attention_128_64_64_false_2_aligned ----
-// 8 warps (256 threads) per program, for sm_80.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-// Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_false_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_wm = warp;  // warp row of L1
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
-  }
-  unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  const bool start_n_lt = 0 < seq_len;
-  int offs_d_2[2];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
-  int64_t kv_offsets_cvt[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
-  int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-  int64_t kv_offsets[16];  // tile<64x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[2];  // tile<64x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) k_tile_lt[reg] = offs_d_2[reg] < seq_len;
-  const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 9216;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 9216;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  tilecc::cp_async_commit();
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < seq_len;
-    int offs_n[2];  // tile<64xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
-    int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-    int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-    int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[2];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [64][64]
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
-    }
-    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
-    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64], B v_tile_ring_slot_2 [64][64]
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-  }
-  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-  }
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, false, 2> -> attention_128_64_64_false_2_sm90a ----
-// 8 warps (256 threads) per program, for sm_90a.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = spatial<8>, each element held by 32 threads
-//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
-//   L2 = spatial<32>, each element held by 8 threads
-//   L3 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-// Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 24576 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
-  __trap();  // built for another architecture
-#else
-  __shared__ __align__(1024) unsigned char smem[24576];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
-  const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[2];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
-  const float qk_scale = sm_scale * 1.44269502f;
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = q_tile[reg];
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  float m_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    int offs_d_2[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
-    const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64] K-major, B k_tile_smem [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_smem;
-      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 2),
-                     "l"(desc_b + 2),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 4),
-                     "l"(desc_b + 4),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 6),
-                     "l"(desc_b + 6),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const v_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
-    float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_cvt [128][64] in registers, B v_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
-      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
-      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
-      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
-      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
-      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
-      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
-      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
-      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
-      const unsigned char* const dot_b = v_tile_smem;
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(desc_b + 128),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(desc_b + 256),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(desc_b + 384),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
-#endif
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, false, 2> -> attention_128_64_64_false_2_sm90a_aligned ----
-// 8 warps (256 threads) per program, for sm_90a.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-// Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_false_2_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
-  __trap();  // built for another architecture
-#else
-  __shared__ __align__(1024) unsigned char smem[49152];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  const bool start_n_lt = 0 < seq_len;
-  int offs_d_2[2];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
-  int64_t kv_offsets_cvt[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
-  int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-  int64_t kv_offsets[16];  // tile<64x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[2];  // tile<64x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) k_tile_lt[reg] = offs_d_2[reg] < seq_len;
-  const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 8192;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 8192;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  tilecc::cp_async_commit();
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  for (int start_n = 0; start_n < seq_len; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < seq_len;
-    int offs_n[2];  // tile<64xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
-    int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-    int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-    int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[2];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 8192;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 8192;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 2),
-                     "l"(desc_b + 2),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 4),
-                     "l"(desc_b + 4),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 6),
-                     "l"(desc_b + 6),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_all = valid_add <= valid_cvt_1;
-    float qk[32];  // tile<128x64xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
-      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
-      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
-      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
-      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
-      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
-      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
-      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
-      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(desc_b + 128),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(desc_b + 256),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(desc_b + 384),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-  }
-  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-  }
-#endif
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, false, 2> -> attention_128_64_64_false_2_sm90a_tma ----
-// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-// Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
-// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
-// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
-// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 49184 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 29
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 30
-//   start_n_full at 49152, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 49168, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_64_64_false_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
-#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
-  __trap();  // built for another architecture
-#else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 49184 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
-  unsigned char* const smem = smem_swizzled;
-  const int warp = threadIdx.x >> 5;
-  const int lane = threadIdx.x & 31;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int head_offset_pid = blockIdx.y;
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const start_n_full = smem + 49152;  // 2 mbarriers, 16 bytes
-  if (threadIdx.x == 0)
-    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
-  tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 49168;  // 2 mbarriers, 16 bytes
-  if (threadIdx.x == 0)
-    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
-  tilecc::fence_mbarrier_init();
-  __syncthreads();  // the mbarriers are initialised before either role waits on them
-  if (warp < 8) {  // warps 0..7
-    tilecc::setmaxnreg_inc<232>();
-    const int start_m_pid = blockIdx.x;
-    const int start_m = start_m_pid * 128;
-    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-    const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-    int offs_m[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-    int offs_d[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-    int offs_m_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[8];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
-    const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
-    float m_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-    float l_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-    float acc[32];  // tile<128x64xf32> in L1, carried
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-    int pipe_read = 0;
-    int pipe_phase = 0;
-    for (int start_n = 0; start_n < seq_len; start_n += 64) {
-      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 8192;  // a stage of the ring
-      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-      {
-        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-        const unsigned char* const dot_a = q_tile_smem;
-        const unsigned char* const dot_b = k_tile_ring_slot;
-        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a + 2),
-                       "l"(desc_b + 2),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a + 4),
-                       "l"(desc_b + 4),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a + 6),
-                       "l"(desc_b + 6),
-                       "n"(1));
-        tilecc::wgmma_commit();
-      }
-      tilecc::wgmma_wait<0>();
-      const int64_t valid_cvt = static_cast<int64_t>(start_n);
-      const int64_t valid_add = valid_cvt + int64_t(64ll);
-      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-      const bool valid_all = valid_add <= valid_cvt_1;
-      float qk[32];  // tile<128x64xf32> in L1, if result
-      if (valid_all) {  // valid is true in every element: the select is skipped
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-      } else {
-        int offs_n[16];  // tile<64xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-        bool valid_lt[16];  // tile<1x64xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-        float qk_sel[32];  // tile<128x64xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid_lt[(reg % 16)] ? qk_dot[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-      }
-      // max along axis 1: in-thread, then lanes (shuffles)
-      float m_new_max[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        m_new_max[reg] = qk[reg * 16];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-      }
-      float m_new_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-      float m_new[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-      float alpha_sub[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-      float alpha[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-      float p_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-      float p_sub[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-      float p[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-      float l_i_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-      // sum along axis 1: in-thread, then lanes (shuffles)
-      float l_i_sum[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum[reg] = p[reg * 16];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-      }
-      float l_i_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-      __half acc_cvt[32];  // tile<128x64xf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-      float acc_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-      {
-        // A acc_cvt [128][64] in registers, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-        unsigned dot_a[16];  // A in wgmma's register fragment
-        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-        dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
-        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-        dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
-        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-        dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
-        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-        dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
-        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-        dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
-        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-        dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
-        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-        dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
-        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-        dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
-        const unsigned char* const dot_b = v_tile_ring_slot;
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(desc_b + 128),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(desc_b + 256),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(desc_b + 384),
-                       "n"(1));
-        tilecc::wgmma_commit();
-      }
-      tilecc::wgmma_wait<0>();
-      const bool pipe_eq = pipe_read == 1;
-      const int pipe_add = pipe_read + 1;
-      const int pipe_sel = pipe_eq ? 0 : pipe_add;
-      const int pipe_xor = pipe_phase ^ 1;
-      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
-      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-      pipe_read = pipe_sel;
-      pipe_phase = pipe_sel_1;
-    }
-    __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-    float store_div[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-    __half store_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-    }
-  } else {  // warps 8..11
-    tilecc::setmaxnreg_dec<40>();
-    if (warp >= 8 && warp < 9) {  // warp 8
-      int load_slot = 0;
-      int load_phase = 0;
-      for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 64) {
-        const int start_n_xor = load_phase ^ 1;
-        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
-        const int start_n_div = start_n_1 / 64;
-        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 16384);
-        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 8192;  // a stage of the ring
-        const int start_n_mul = start_n_div * 64;
-        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 8192;  // a stage of the ring
-        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        const bool start_n_eq = load_slot == 1;
-        const int start_n_add = load_slot + 1;
-        const int start_n_sel = start_n_eq ? 0 : start_n_add;
-        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
-        load_slot = start_n_sel;
-        load_phase = start_n_sel_1;
-      }
-    }
-  }
-#endif
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, true, 2> -> attention_128_64_64_true_2 ----
-// 8 warps (256 threads) per program, for sm_80.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = spatial<8>, each element held by 32 threads
-//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
-//   L2 = spatial<32>, each element held by 8 threads
-//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
-//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-// Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 46080 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 18432, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 36864, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 38
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_true_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  __shared__ __align__(16) unsigned char smem[46080];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
-  const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int L4_wm = warp;  // warp row of L4
-  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
-  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[2];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
-  const float qk_scale = sm_scale * 1.44269502f;
-  const int end_n_add = start_m + 128;
-  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
-  float m_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_d_2[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
-    const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 18432;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64], B k_tile_smem transposed [64][64]
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_smem;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
-    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
-    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
-    const bool valid_and = (valid_le && valid_le_1);
-    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
-    const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 18432;  // [128][64] f16, 144-byte rows, 18432 bytes
-    unsigned char* const v_tile_smem = smem + 36864;  // [64][64] f16, 144-byte rows, 9216 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 16) * 64) * 144 + (L4_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
-    float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64], B v_tile_smem [64][64]
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_smem;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, true, 2> -> attention_128_64_64_true_2_aligned ----
-// 8 warps (256 threads) per program, for sm_80.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-// Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   k_tile_ring at 18432, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 36864, 18432 bytes ([64][64] f16, 144-byte rows, 2 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 55296, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 38
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_true_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  extern __shared__ __align__(16) unsigned char smem[];  // 73728 bytes, set by the launcher
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_wm = warp;  // warp row of L1
-  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
-  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
-  const int end_n_add = start_m + 128;
-  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
-  }
-  unsigned char* const k_tile_ring = smem + 18432;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  unsigned char* const v_tile_ring = smem + 36864;  // [64][64] f16, 144-byte rows, 2 stages of 9216 bytes, 18432 bytes
-  const bool start_n_lt = 0 < end_n_min;
-  int offs_d_2[2];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
-  int64_t kv_offsets_cvt[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
-  int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-  int64_t kv_offsets[16];  // tile<64x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[2];  // tile<64x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) k_tile_lt[reg] = offs_d_2[reg] < seq_len;
-  const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 9216;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 9216;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  tilecc::cp_async_commit();
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n_min;
-    int offs_n[2];  // tile<64xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
-    int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-    int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-    int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[2];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 9216;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 9216;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [64][64]
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(qk_dot[(2 * mi) * 16 + 2 * ni], qk_dot[(2 * mi) * 16 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 16 + 2 * ni], qk_dot[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
-    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
-    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
-    const bool valid_and = (valid_le && valid_le_1);
-    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
-    const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 55296;  // [128][64] f16, 144-byte rows, 18432 bytes
-    // 2 elements (4 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
-    }
-    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
-    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_smem_smem [128][64], B v_tile_ring_slot_2 [64][64]
-      const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
-      #pragma unroll
-      for (int ks = 0; ks < 4; ++ks) {
-        unsigned frag_a[1][4], frag_b[8][2];
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
-        #pragma unroll
-        for (int ni = 0; ni < 8; ni += 2) {
-          unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
-          frag_b[ni][0] = frag_pair[0];
-          frag_b[ni][1] = frag_pair[1];
-          frag_b[ni + 1][0] = frag_pair[2];
-          frag_b[ni + 1][1] = frag_pair[3];
-        }
-        #pragma unroll
-        for (int mi = 0; mi < 1; ++mi) {
-          #pragma unroll
-          for (int ni = 0; ni < 8; ++ni)
-            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
-        }
-      }
-    }
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-  }
-  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-  }
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, true, 2> -> attention_128_64_64_true_2_sm90a ----
-// 8 warps (256 threads) per program, for sm_90a.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = spatial<8>, each element held by 32 threads
-//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
-//   L2 = spatial<32>, each element held by 8 threads
-//   L3 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-// Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 24576 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 8192 bytes ([64][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
-  __trap();  // built for another architecture
-#else
-  __shared__ __align__(1024) unsigned char smem[24576];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
-  const int L0_t0 = warp;  // thread position along dim 0 of L0
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
-  const int L1_t1 = lane;  // thread position along dim 1 of L1
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
-  int offs_m_1[16];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[2];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_1[reg] = L2_t1 + reg * 32;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d_1[(reg % 2)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
-  const float qk_scale = sm_scale * 1.44269502f;
-  const int end_n_add = start_m + 128;
-  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = q_tile[reg];
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  float m_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L3, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L4, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    int offs_d_2[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_2[reg] = L0_t0 + reg * 8;
-    int offs_n[8];  // tile<64xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d_2[reg]);
-    int64_t kv_offsets_cvt[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-    int64_t kv_offsets_add[8];  // tile<64x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-    int64_t kv_offsets[16];  // tile<64x64xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
-    const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-    bool k_tile_lt[8];  // tile<64x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
-    __half k_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-    __half v_tile[16];  // tile<64x64xf16> in L1, one element per access
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
-    unsigned char* const k_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
-    float qk_dot[32];  // tile<128x64xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64] K-major, B k_tile_smem [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_smem;
-      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 2),
-                     "l"(desc_b + 2),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 4),
-                     "l"(desc_b + 4),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 6),
-                     "l"(desc_b + 6),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
-    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
-    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
-    const bool valid_and = (valid_le && valid_le_1);
-    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
-    const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const v_tile_smem = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 8192 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 64>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
-    float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_cvt [128][64] in registers, B v_tile_smem [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
-      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
-      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
-      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
-      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
-      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
-      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
-      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
-      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
-      const unsigned char* const dot_b = v_tile_smem;
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(desc_b + 128),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(desc_b + 256),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(desc_b + 384),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-  }
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
-#endif
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, true, 2> -> attention_128_64_64_true_2_sm90a_aligned ----
-// 8 warps (256 threads) per program, for sm_90a.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-// Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_64_64_true_2_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
-  __trap();  // built for another architecture
-#else
-  __shared__ __align__(1024) unsigned char smem[49152];
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-  const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
-  const float qk_scale = sm_scale * 1.44269502f;
-  const int end_n_add = start_m + 128;
-  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  const bool start_n_lt = 0 < end_n_min;
-  int offs_d_2[2];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_d_2[reg] = L3_t0 + reg * 32;
-  int64_t kv_offsets_cvt[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_d_2[reg]);
-  int64_t kv_offsets_mul[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[2];  // tile<64x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d_1[reg]);
-  int64_t kv_offsets[16];  // tile<64x64xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[2];  // tile<64x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) k_tile_lt[reg] = offs_d_2[reg] < seq_len;
-  const __half* v_tile_ptr[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
-  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 8192;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 8192;  // a stage of the ring
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
-  tilecc::cp_async_commit();
-  float m_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-  float l_i[2];  // tile<128xf32> in L0, carried
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-  float acc[32];  // tile<128x64xf32> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-  int pipe_read = 0;
-  int pipe_write = 1;
-  for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
-    const int start_n_ahead = start_n + 64;
-    const bool start_n_lt_1 = start_n_ahead < end_n_min;
-    int offs_n[2];  // tile<64xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_d_2[reg]);
-    int64_t kv_offsets_cvt_2[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-    int64_t kv_offsets_add_1[2];  // tile<64x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-    int64_t kv_offsets_1[16];  // tile<64x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[2];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
-    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 8192;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 8192;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 8192;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-    float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-    {
-      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-      const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_2;
-      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 2),
-                     "l"(desc_b + 2),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 4),
-                     "l"(desc_b + 4),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                   : "l"(desc_a + 6),
-                     "l"(desc_b + 6),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    const int64_t valid_cvt = static_cast<int64_t>(start_n);
-    const int64_t valid_add = valid_cvt + int64_t(64ll);
-    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-    const bool valid_le = valid_add <= valid_cvt_1;
-    const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
-    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
-    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
-    const bool valid_and = (valid_le && valid_le_1);
-    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
-    const bool valid_all = (valid_and && valid_le_2);
-    float qk[32];  // tile<128x64xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-    } else {
-      int offs_n_1[16];  // tile<64xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-      bool valid_lt[16];  // tile<1x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n_1[(reg % 16)];
-      bool valid[32];  // tile<128x64xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-      float qk_sel[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-    }
-    // max along axis 1: in-thread, then lanes (shuffles)
-    float m_new_max[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      m_new_max[reg] = qk[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-        m_new_max[reg] = fmaxf(m_new_max[reg], other);
-      }
-    }
-    float m_new_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-    float m_new[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-    float alpha_sub[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-    float alpha[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-    float p_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-    float p_sub[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-    float p[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-    float l_i_mul[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-    // sum along axis 1: in-thread, then lanes (shuffles)
-    float l_i_sum[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      l_i_sum[reg] = p[reg * 16];
-      #pragma unroll
-      for (int reg2 = 1; reg2 < 16; ++reg2) {
-        l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-      }
-    }
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) {
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-      {
-        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-        l_i_sum[reg] = l_i_sum[reg] + other;
-      }
-    }
-    float l_i_1[2];  // tile<128xf32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-    __half acc_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-    float acc_mul[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-    {
-      // A acc_cvt [128][64] in registers, B v_tile_ring_slot_2 [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-      unsigned dot_a[16];  // A in wgmma's register fragment
-      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-      dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
-      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-      dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
-      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-      dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
-      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-      dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
-      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-      dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
-      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-      dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
-      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-      dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
-      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-      dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
-      const unsigned char* const dot_b = v_tile_ring_slot_2;
-      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
-      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                     "l"(desc_b),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                     "l"(desc_b + 128),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                     "l"(desc_b + 256),
-                     "n"(1));
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                     "l"(desc_b + 384),
-                     "n"(1));
-      tilecc::wgmma_commit();
-    }
-    tilecc::wgmma_wait<0>();
-    const bool pipe_eq = pipe_read == 1;
-    const int pipe_add = pipe_read + 1;
-    const int pipe_sel = pipe_eq ? 0 : pipe_add;
-    const bool pipe_eq_1 = pipe_write == 1;
-    const int pipe_add_1 = pipe_write + 1;
-    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-    pipe_read = pipe_sel;
-    pipe_write = pipe_sel_1;
-  }
-  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-  __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-  float store_div[32];  // tile<128x64xf32> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-  __half store_cvt[32];  // tile<128x64xf16> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 2) {
-    unsigned word;
-    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-  }
-#endif
-}
-}  // namespace tilecc_kernels
-
-// ---- attention<128, 64, 64, true, 2> -> attention_128_64_64_true_2_sm90a_tma ----
-// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
-// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-// Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
-// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
-// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
-// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 49184 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_ring at 16384, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 29
-//   v_tile_ring at 32768, 16384 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes): box copied by TMA at line 30
-//   start_n_full at 49152, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 49168, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
-namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_64_64_true_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
-#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
-  __trap();  // built for another architecture
-#else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 49184 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
-  unsigned char* const smem = smem_swizzled;
-  const int warp = threadIdx.x >> 5;
-  const int lane = threadIdx.x & 31;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int start_m_pid = blockIdx.x;
-  const int start_m = start_m_pid * 128;
-  const int head_offset_pid = blockIdx.y;
-  const int end_n_add = start_m + 128;
-  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
-  unsigned char* const q_tile_smem = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  unsigned char* const k_tile_ring = smem + 16384;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const v_tile_ring = smem + 32768;  // [64][64] f16, 128-byte rows, 128B swizzle, 2 stages of 8192 bytes, 16384 bytes
-  unsigned char* const start_n_full = smem + 49152;  // 2 mbarriers, 16 bytes
-  if (threadIdx.x == 0)
-    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
-  tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 49168;  // 2 mbarriers, 16 bytes
-  if (threadIdx.x == 0)
-    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
-  tilecc::fence_mbarrier_init();
-  __syncthreads();  // the mbarriers are initialised before either role waits on them
-  if (warp < 8) {  // warps 0..7
-    tilecc::setmaxnreg_inc<232>();
-    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-    const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-    int offs_m[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-    int offs_d[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_d[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-    int offs_m_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[8];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L5_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
-    const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
-    float m_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
-    float l_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
-    float acc[32];  // tile<128x64xf32> in L1, carried
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-    int pipe_read = 0;
-    int pipe_phase = 0;
-    for (int start_n = 0; start_n < end_n_min; start_n += 64) {
-      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 8192;  // a stage of the ring
-      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 8192;  // a stage of the ring
-      float qk_dot[32];  // tile<128x64xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) qk_dot[reg] = 0.0f;
-      {
-        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [64][64] K-major; 4 k steps x 1 m64n64k16 per warp group
-        const unsigned char* const dot_a = q_tile_smem;
-        const unsigned char* const dot_b = k_tile_ring_slot;
-        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a + 2),
-                       "l"(desc_b + 2),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a + 4),
-                       "l"(desc_b + 4),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[18]), "+f"(qk_dot[19]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[22]), "+f"(qk_dot[23]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[26]), "+f"(qk_dot[27]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[30]), "+f"(qk_dot[31])
-                     : "l"(desc_a + 6),
-                       "l"(desc_b + 6),
-                       "n"(1));
-        tilecc::wgmma_commit();
-      }
-      tilecc::wgmma_wait<0>();
-      const int64_t valid_cvt = static_cast<int64_t>(start_n);
-      const int64_t valid_add = valid_cvt + int64_t(64ll);
-      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-      const bool valid_le = valid_add <= valid_cvt_1;
-      const int64_t valid_add_1 = valid_cvt + int64_t(63ll);
-      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
-      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
-      const bool valid_and = (valid_le && valid_le_1);
-      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
-      const bool valid_all = (valid_and && valid_le_2);
-      float qk[32];  // tile<128x64xf32> in L1, if result
-      if (valid_all) {  // valid is true in every element: the select is skipped
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_dot[reg];
-      } else {
-        int offs_n[16];  // tile<64xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_d[reg]);
-        bool valid_lt[16];  // tile<1x64xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 16; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-        bool valid_ge[32];  // tile<128x64xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid_ge[reg] = offs_m[(reg / 16)] >= offs_n[(reg % 16)];
-        bool valid[32];  // tile<128x64xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid[reg] = (valid_lt[(reg % 16)] && valid_ge[reg]);
-        float qk_sel[32];  // tile<128x64xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) qk[reg] = qk_sel[reg];
-      }
-      // max along axis 1: in-thread, then lanes (shuffles)
-      float m_new_max[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        m_new_max[reg] = qk[reg * 16];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 16 + reg2]);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-      }
-      float m_new_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-      float m_new[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
-      float alpha_sub[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
-      float alpha[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-      float p_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-      float p_sub[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 16)];
-      float p[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-      float l_i_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
-      // sum along axis 1: in-thread, then lanes (shuffles)
-      float l_i_sum[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum[reg] = p[reg * 16];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 16; ++reg2) {
-          l_i_sum[reg] = l_i_sum[reg] + p[reg * 16 + reg2];
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-      }
-      float l_i_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
-      __half acc_cvt[32];  // tile<128x64xf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-      float acc_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
-      {
-        // A acc_cvt [128][64] in registers, B v_tile_ring_slot [64][64] N-major; 4 k steps x 1 m64n64k16 per warp group
-        unsigned dot_a[16];  // A in wgmma's register fragment
-        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
-        dot_a[1] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
-        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
-        dot_a[3] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
-        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
-        dot_a[5] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
-        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
-        dot_a[7] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
-        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
-        dot_a[9] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
-        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
-        dot_a[11] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
-        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
-        dot_a[13] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
-        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
-        dot_a[15] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
-        const unsigned char* const dot_b = v_tile_ring_slot;
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 8192, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(desc_b + 128),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(desc_b + 256),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(desc_b + 384),
-                       "n"(1));
-        tilecc::wgmma_commit();
-      }
-      tilecc::wgmma_wait<0>();
-      const bool pipe_eq = pipe_read == 1;
-      const int pipe_add = pipe_read + 1;
-      const int pipe_sel = pipe_eq ? 0 : pipe_add;
-      const int pipe_xor = pipe_phase ^ 1;
-      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
-      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
-      pipe_read = pipe_sel;
-      pipe_phase = pipe_sel_1;
-    }
-    __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d[(reg % 16)];
-    float store_div[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
-    __half store_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-    }
-  } else {  // warps 8..11
-    tilecc::setmaxnreg_dec<40>();
-    if (warp >= 8 && warp < 9) {  // warp 8
-      int load_slot = 0;
-      int load_phase = 0;
-      for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 64) {
-        const int start_n_xor = load_phase ^ 1;
-        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
-        const int start_n_div = start_n_1 / 64;
-        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 16384);
-        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 8192;  // a stage of the ring
-        const int start_n_mul = start_n_div * 64;
-        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 8192;  // a stage of the ring
-        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        const bool start_n_eq = load_slot == 1;
-        const int start_n_add = load_slot + 1;
-        const int start_n_sel = start_n_eq ? 0 : start_n_add;
-        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
-        load_slot = start_n_sel;
-        load_phase = start_n_sel_1;
-      }
-    }
-  }
-#endif
-}
-}  // namespace tilecc_kernels
-
 // ---- attention<128, 128, 64, false, 3> -> attention_128_128_64_false_3 ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
@@ -15411,83 +11319,5381 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
 }
 }  // namespace tilecc_kernels
 
-cudaError_t launch_attention_128_64_64_false_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_0[] = {64u, 64u, 1u};
-    const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, k, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
-    static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
-    const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 49184); status != cudaSuccess)
-        return status;
-      ::tilecc_kernels::attention_128_64_64_false_2_sm90a_tma<<<grid, 384, 49184, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
-      return cudaGetLastError();
+// ---- attention<128, 256, 64, false, 2> -> attention_128_256_64_false_2 ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+// Global accesses (per thread):
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = warp;  // warp row of L4
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
+  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d[(reg % 2)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
+  const float qk_scale = sm_scale * 1.44269502f;
+  unsigned char* const q_tile_smem = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
+  float m_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int start_n = 0; start_n < seq_len; start_n += 256) {
+    int offs_n_range[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+    int64_t kv_offsets_cvt[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+    int64_t kv_offsets_add[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+    int64_t kv_offsets[64];  // tile<256x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
+    const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[32];  // tile<256x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[128];  // tile<128x256xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64], B k_tile_smem transposed [256][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
+      // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[1][4], frag_b[32][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 32; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 255) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 32; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 64 + 2 * ni], qk_dot[(2 * mi) * 64 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 64 + 2 * ni], qk_dot[(2 * mi + 1) * 64 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
     }
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[128];  // tile<128x256xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[128];  // tile<128x256xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    // 2 elements (4 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 128; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 64) * 64) * 528 + (L4_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem_smem;
+      const unsigned char* const dot_b = v_tile_smem;
+      // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 16; ++ks) {
+        unsigned frag_a[1][4], frag_b[8][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 528 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    ::tilecc_kernels::attention_128_64_64_false_2_sm90a_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-    return cudaGetLastError();
-  }
-  if (tilecc_cc >= 90) {
-    ::tilecc_kernels::attention_128_64_64_false_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-    return cudaGetLastError();
-  }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_false_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
-      return status;
-    ::tilecc_kernels::attention_128_64_64_false_2_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-    return cudaGetLastError();
-  }
-  ::tilecc_kernels::attention_128_64_64_false_2<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-  return cudaGetLastError();
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
+}  // namespace tilecc_kernels
 
-cudaError_t launch_attention_128_64_64_true_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
-  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
-    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_0[] = {64u, 64u, 1u};
-    const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, k, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
-    static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
-    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
-    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
-    const uint32_t tilecc_box_0_1[] = {64u, 64u, 1u};
-    const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 49184); status != cudaSuccess)
-        return status;
-      ::tilecc_kernels::attention_128_64_64_true_2_sm90a_tma<<<grid, 384, 49184, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
-      return cudaGetLastError();
+// ---- attention<128, 256, 64, false, 2> -> attention_128_256_64_false_2_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access
+//   load at line 30: 8 x f16 = 16 bytes per access
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_wm = warp;  // warp row of L1
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      q_tile[reg] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    ::tilecc_kernels::attention_128_64_64_true_2_sm90a_aligned<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-    return cudaGetLastError();
+  const float qk_scale = sm_scale * 1.44269502f;
+  unsigned char* const q_tile_smem = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
   }
-  if (tilecc_cc >= 90) {
-    ::tilecc_kernels::attention_128_64_64_true_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-    return cudaGetLastError();
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int start_n = 0; start_n < seq_len; start_n += 256) {
+    int offs_n_range[8];  // tile<256xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L3_t0 + reg * 32;
+    int offs_n[8];  // tile<256xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+    int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+    int64_t kv_offsets_add[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+    int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+    int64_t kv_offsets[64];  // tile<256x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+    const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<256x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<256x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(k_tile_ptr[reg]);
+        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        k_tile[reg] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<256x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(v_tile_ptr[reg]);
+        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        v_tile[reg] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(k_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[128];  // tile<128x256xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64], B k_tile_smem transposed [256][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
+      // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[1][4], frag_b[32][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 32; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 255) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 32; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 64 + 2 * ni], qk_dot[(2 * mi) * 64 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 64 + 2 * ni], qk_dot[(2 * mi + 1) * 64 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[128];  // tile<128x256xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    // 2 elements (4 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 128; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 64) * 64) * 528 + (L1_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+    }
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(v_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem_smem;
+      const unsigned char* const dot_b = v_tile_smem;
+      // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 16; ++ks) {
+        unsigned frag_a[1][4], frag_b[8][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 528 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
-    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_64_64_true_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
-      return status;
-    ::tilecc_kernels::attention_128_64_64_true_2_aligned<<<grid, 256, 73728, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-    return cudaGetLastError();
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
-  ::tilecc_kernels::attention_128_64_64_true_2<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
-  return cudaGetLastError();
 }
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, false, 2> -> attention_128_256_64_false_2_sm90a ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+// Global accesses (per thread):
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
+//   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
+//   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  __shared__ __align__(1024) unsigned char smem[49152];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int offs_m[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d[(reg % 2)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
+  const float qk_scale = sm_scale * 1.44269502f;
+  unsigned char* const q_tile_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = q_tile[reg];
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  float m_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int start_n = 0; start_n < seq_len; start_n += 256) {
+    int offs_n_range[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+    int64_t kv_offsets_cvt[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+    int64_t kv_offsets_add[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+    int64_t kv_offsets[64];  // tile<256x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
+    const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[32];  // tile<256x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64] K-major, B k_tile_smem [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[128];  // tile<128x256xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[128];  // tile<128x256xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const v_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_cvt [128][256] in registers, B v_tile_smem [256][64] N-major; 16 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[64];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[64], acc_cvt[65]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[66], acc_cvt[67]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[68], acc_cvt[69]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[70], acc_cvt[71]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[72], acc_cvt[73]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[74], acc_cvt[75]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[76], acc_cvt[77]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[78], acc_cvt[79]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[80], acc_cvt[81]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[82], acc_cvt[83]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[84], acc_cvt[85]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[86], acc_cvt[87]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[88], acc_cvt[89]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[90], acc_cvt[91]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[92], acc_cvt[93]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[94], acc_cvt[95]);
+      dot_a[32] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+      dot_a[33] = tilecc::pack2(acc_cvt[96], acc_cvt[97]);
+      dot_a[34] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+      dot_a[35] = tilecc::pack2(acc_cvt[98], acc_cvt[99]);
+      dot_a[36] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+      dot_a[37] = tilecc::pack2(acc_cvt[100], acc_cvt[101]);
+      dot_a[38] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+      dot_a[39] = tilecc::pack2(acc_cvt[102], acc_cvt[103]);
+      dot_a[40] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+      dot_a[41] = tilecc::pack2(acc_cvt[104], acc_cvt[105]);
+      dot_a[42] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+      dot_a[43] = tilecc::pack2(acc_cvt[106], acc_cvt[107]);
+      dot_a[44] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+      dot_a[45] = tilecc::pack2(acc_cvt[108], acc_cvt[109]);
+      dot_a[46] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[47] = tilecc::pack2(acc_cvt[110], acc_cvt[111]);
+      dot_a[48] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[49] = tilecc::pack2(acc_cvt[112], acc_cvt[113]);
+      dot_a[50] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[51] = tilecc::pack2(acc_cvt[114], acc_cvt[115]);
+      dot_a[52] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[53] = tilecc::pack2(acc_cvt[116], acc_cvt[117]);
+      dot_a[54] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[55] = tilecc::pack2(acc_cvt[118], acc_cvt[119]);
+      dot_a[56] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[57] = tilecc::pack2(acc_cvt[120], acc_cvt[121]);
+      dot_a[58] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[59] = tilecc::pack2(acc_cvt[122], acc_cvt[123]);
+      dot_a[60] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[61] = tilecc::pack2(acc_cvt[124], acc_cvt[125]);
+      dot_a[62] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+      dot_a[63] = tilecc::pack2(acc_cvt[126], acc_cvt[127]);
+      const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 32768, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(desc_b + 512),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(desc_b + 640),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(desc_b + 768),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(desc_b + 896),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[32]), "r"(dot_a[33]), "r"(dot_a[34]), "r"(dot_a[35]),
+                     "l"(desc_b + 1024),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[36]), "r"(dot_a[37]), "r"(dot_a[38]), "r"(dot_a[39]),
+                     "l"(desc_b + 1152),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[40]), "r"(dot_a[41]), "r"(dot_a[42]), "r"(dot_a[43]),
+                     "l"(desc_b + 1280),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[44]), "r"(dot_a[45]), "r"(dot_a[46]), "r"(dot_a[47]),
+                     "l"(desc_b + 1408),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[48]), "r"(dot_a[49]), "r"(dot_a[50]), "r"(dot_a[51]),
+                     "l"(desc_b + 1536),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[52]), "r"(dot_a[53]), "r"(dot_a[54]), "r"(dot_a[55]),
+                     "l"(desc_b + 1664),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[56]), "r"(dot_a[57]), "r"(dot_a[58]), "r"(dot_a[59]),
+                     "l"(desc_b + 1792),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[60]), "r"(dot_a[61]), "r"(dot_a[62]), "r"(dot_a[63]),
+                     "l"(desc_b + 1920),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+  }
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, false, 2> -> attention_128_256_64_false_2_sm90a_aligned ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int offs_m[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      q_tile[reg] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  const float qk_scale = sm_scale * 1.44269502f;
+  unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+  }
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  unsigned char* const v_tile_ring = smem + 65536;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  const bool start_n_lt = 0 < seq_len;
+  int offs_n_range[8];  // tile<256xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L3_t0 + reg * 32;
+  int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
+  int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+  int64_t kv_offsets_add[8];  // tile<256x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+  int64_t kv_offsets[64];  // tile<256x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+  const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[8];  // tile<256x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
+  const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  tilecc::cp_async_commit();
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 1;
+  for (int start_n = 0; start_n < seq_len; start_n += 256) {
+    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int start_n_ahead = start_n + 256;
+    const bool start_n_lt_1 = start_n_ahead < seq_len;
+    int offs_n[8];  // tile<256xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_n_range[reg]);
+    int64_t kv_offsets_cvt_2[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul_1[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
+    int64_t kv_offsets_add_1[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
+    int64_t kv_offsets_1[64];  // tile<256x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+    const __half* k_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+    bool k_tile_lt_1[8];  // tile<256x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+    const __half* v_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    tilecc::cp_async_commit();
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
+    float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[128];  // tile<128x256xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      float qk_sel[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_cvt [128][256] in registers, B v_tile_ring_slot_2 [256][64] N-major; 16 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[64];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[64], acc_cvt[65]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[66], acc_cvt[67]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[68], acc_cvt[69]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[70], acc_cvt[71]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[72], acc_cvt[73]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[74], acc_cvt[75]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[76], acc_cvt[77]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[78], acc_cvt[79]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[80], acc_cvt[81]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[82], acc_cvt[83]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[84], acc_cvt[85]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[86], acc_cvt[87]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[88], acc_cvt[89]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[90], acc_cvt[91]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[92], acc_cvt[93]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[94], acc_cvt[95]);
+      dot_a[32] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+      dot_a[33] = tilecc::pack2(acc_cvt[96], acc_cvt[97]);
+      dot_a[34] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+      dot_a[35] = tilecc::pack2(acc_cvt[98], acc_cvt[99]);
+      dot_a[36] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+      dot_a[37] = tilecc::pack2(acc_cvt[100], acc_cvt[101]);
+      dot_a[38] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+      dot_a[39] = tilecc::pack2(acc_cvt[102], acc_cvt[103]);
+      dot_a[40] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+      dot_a[41] = tilecc::pack2(acc_cvt[104], acc_cvt[105]);
+      dot_a[42] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+      dot_a[43] = tilecc::pack2(acc_cvt[106], acc_cvt[107]);
+      dot_a[44] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+      dot_a[45] = tilecc::pack2(acc_cvt[108], acc_cvt[109]);
+      dot_a[46] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[47] = tilecc::pack2(acc_cvt[110], acc_cvt[111]);
+      dot_a[48] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[49] = tilecc::pack2(acc_cvt[112], acc_cvt[113]);
+      dot_a[50] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[51] = tilecc::pack2(acc_cvt[114], acc_cvt[115]);
+      dot_a[52] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[53] = tilecc::pack2(acc_cvt[116], acc_cvt[117]);
+      dot_a[54] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[55] = tilecc::pack2(acc_cvt[118], acc_cvt[119]);
+      dot_a[56] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[57] = tilecc::pack2(acc_cvt[120], acc_cvt[121]);
+      dot_a[58] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[59] = tilecc::pack2(acc_cvt[122], acc_cvt[123]);
+      dot_a[60] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[61] = tilecc::pack2(acc_cvt[124], acc_cvt[125]);
+      dot_a[62] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+      dot_a[63] = tilecc::pack2(acc_cvt[126], acc_cvt[127]);
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 32768, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(desc_b + 512),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(desc_b + 640),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(desc_b + 768),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(desc_b + 896),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[32]), "r"(dot_a[33]), "r"(dot_a[34]), "r"(dot_a[35]),
+                     "l"(desc_b + 1024),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[36]), "r"(dot_a[37]), "r"(dot_a[38]), "r"(dot_a[39]),
+                     "l"(desc_b + 1152),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[40]), "r"(dot_a[41]), "r"(dot_a[42]), "r"(dot_a[43]),
+                     "l"(desc_b + 1280),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[44]), "r"(dot_a[45]), "r"(dot_a[46]), "r"(dot_a[47]),
+                     "l"(desc_b + 1408),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[48]), "r"(dot_a[49]), "r"(dot_a[50]), "r"(dot_a[51]),
+                     "l"(desc_b + 1536),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[52]), "r"(dot_a[53]), "r"(dot_a[54]), "r"(dot_a[55]),
+                     "l"(desc_b + 1664),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[56]), "r"(dot_a[57]), "r"(dot_a[58]), "r"(dot_a[59]),
+                     "l"(desc_b + 1792),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[60]), "r"(dot_a[61]), "r"(dot_a[62]), "r"(dot_a[63]),
+                     "l"(desc_b + 1920),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const bool pipe_eq = pipe_read == 1;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 1;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, false, 2> -> attention_128_256_64_false_2_sm90a_tma ----
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 29
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 30
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 147472, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147488 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int head_offset_pid = blockIdx.y;
+  unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  unsigned char* const v_tile_ring = smem + 65536;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  unsigned char* const start_n_full = smem + 147456;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  unsigned char* const start_n_empty = smem + 147472;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int start_m_pid = blockIdx.x;
+    const int start_m = start_m_pid * 128;
+    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+    const int64_t head_offset = head_offset_cvt * stride_head;
+    int offs_m_range[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+    int offs_m[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+    int offs_d[8];  // tile<64xi32> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+    const __half* const q_tile_ptr = q + head_offset;
+    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+    int offs_m_range_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+    int offs_m_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_d_1[16];  // tile<64xi32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      if (q_tile_lt_1[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        q_tile[reg] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    const float qk_scale = sm_scale * 1.44269502f;
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    }
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    float m_i[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+    float l_i[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+    float acc[32];  // tile<128x64xf32> in L1, carried
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+    int pipe_read = 0;
+    int pipe_phase = 0;
+    for (int start_n = 0; start_n < seq_len; start_n += 256) {
+      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 32768;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 32768;  // a stage of the ring
+      float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+      {
+        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
+        const unsigned char* const dot_a = q_tile_smem;
+        const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a),
+                       "l"(desc_b),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(256ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_all = valid_add <= valid_cvt_1;
+      float qk[128];  // tile<128x256xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+      } else {
+        int offs_n_range[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+        bool valid_lt[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+        float qk_sel[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      }
+      // max along axis 1: in-thread, then lanes (shuffles)
+      float m_new_max[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        m_new_max[reg] = qk[reg * 64];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 64; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+      }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+      float m_new[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+      float alpha_sub[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+      float alpha[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+      float p_sub[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+      float p[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+      float l_i_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+      // sum along axis 1: in-thread, then lanes (shuffles)
+      float l_i_sum[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        l_i_sum[reg] = p[reg * 64];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 64; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+      }
+      float l_i_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+      __half acc_cvt[128];  // tile<128x256xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      float acc_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+      {
+        // A acc_cvt [128][256] in registers, B v_tile_ring_slot [256][64] N-major; 16 k steps x 1 m64n64k16 per warp group
+        unsigned dot_a[64];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+        dot_a[1] = tilecc::pack2(acc_cvt[64], acc_cvt[65]);
+        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+        dot_a[3] = tilecc::pack2(acc_cvt[66], acc_cvt[67]);
+        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+        dot_a[5] = tilecc::pack2(acc_cvt[68], acc_cvt[69]);
+        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+        dot_a[7] = tilecc::pack2(acc_cvt[70], acc_cvt[71]);
+        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+        dot_a[9] = tilecc::pack2(acc_cvt[72], acc_cvt[73]);
+        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+        dot_a[11] = tilecc::pack2(acc_cvt[74], acc_cvt[75]);
+        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+        dot_a[13] = tilecc::pack2(acc_cvt[76], acc_cvt[77]);
+        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+        dot_a[15] = tilecc::pack2(acc_cvt[78], acc_cvt[79]);
+        dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+        dot_a[17] = tilecc::pack2(acc_cvt[80], acc_cvt[81]);
+        dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+        dot_a[19] = tilecc::pack2(acc_cvt[82], acc_cvt[83]);
+        dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+        dot_a[21] = tilecc::pack2(acc_cvt[84], acc_cvt[85]);
+        dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+        dot_a[23] = tilecc::pack2(acc_cvt[86], acc_cvt[87]);
+        dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+        dot_a[25] = tilecc::pack2(acc_cvt[88], acc_cvt[89]);
+        dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+        dot_a[27] = tilecc::pack2(acc_cvt[90], acc_cvt[91]);
+        dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+        dot_a[29] = tilecc::pack2(acc_cvt[92], acc_cvt[93]);
+        dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+        dot_a[31] = tilecc::pack2(acc_cvt[94], acc_cvt[95]);
+        dot_a[32] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+        dot_a[33] = tilecc::pack2(acc_cvt[96], acc_cvt[97]);
+        dot_a[34] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+        dot_a[35] = tilecc::pack2(acc_cvt[98], acc_cvt[99]);
+        dot_a[36] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+        dot_a[37] = tilecc::pack2(acc_cvt[100], acc_cvt[101]);
+        dot_a[38] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+        dot_a[39] = tilecc::pack2(acc_cvt[102], acc_cvt[103]);
+        dot_a[40] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+        dot_a[41] = tilecc::pack2(acc_cvt[104], acc_cvt[105]);
+        dot_a[42] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+        dot_a[43] = tilecc::pack2(acc_cvt[106], acc_cvt[107]);
+        dot_a[44] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+        dot_a[45] = tilecc::pack2(acc_cvt[108], acc_cvt[109]);
+        dot_a[46] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+        dot_a[47] = tilecc::pack2(acc_cvt[110], acc_cvt[111]);
+        dot_a[48] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+        dot_a[49] = tilecc::pack2(acc_cvt[112], acc_cvt[113]);
+        dot_a[50] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+        dot_a[51] = tilecc::pack2(acc_cvt[114], acc_cvt[115]);
+        dot_a[52] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+        dot_a[53] = tilecc::pack2(acc_cvt[116], acc_cvt[117]);
+        dot_a[54] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+        dot_a[55] = tilecc::pack2(acc_cvt[118], acc_cvt[119]);
+        dot_a[56] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+        dot_a[57] = tilecc::pack2(acc_cvt[120], acc_cvt[121]);
+        dot_a[58] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+        dot_a[59] = tilecc::pack2(acc_cvt[122], acc_cvt[123]);
+        dot_a[60] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+        dot_a[61] = tilecc::pack2(acc_cvt[124], acc_cvt[125]);
+        dot_a[62] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+        dot_a[63] = tilecc::pack2(acc_cvt[126], acc_cvt[127]);
+        const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 32768, 1024);
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                       "l"(desc_b),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                       "l"(desc_b + 128),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                       "l"(desc_b + 256),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                       "l"(desc_b + 384),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                       "l"(desc_b + 512),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                       "l"(desc_b + 640),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                       "l"(desc_b + 768),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                       "l"(desc_b + 896),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[32]), "r"(dot_a[33]), "r"(dot_a[34]), "r"(dot_a[35]),
+                       "l"(desc_b + 1024),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[36]), "r"(dot_a[37]), "r"(dot_a[38]), "r"(dot_a[39]),
+                       "l"(desc_b + 1152),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[40]), "r"(dot_a[41]), "r"(dot_a[42]), "r"(dot_a[43]),
+                       "l"(desc_b + 1280),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[44]), "r"(dot_a[45]), "r"(dot_a[46]), "r"(dot_a[47]),
+                       "l"(desc_b + 1408),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[48]), "r"(dot_a[49]), "r"(dot_a[50]), "r"(dot_a[51]),
+                       "l"(desc_b + 1536),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[52]), "r"(dot_a[53]), "r"(dot_a[54]), "r"(dot_a[55]),
+                       "l"(desc_b + 1664),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[56]), "r"(dot_a[57]), "r"(dot_a[58]), "r"(dot_a[59]),
+                       "l"(desc_b + 1792),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[60]), "r"(dot_a[61]), "r"(dot_a[62]), "r"(dot_a[63]),
+                       "l"(desc_b + 1920),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      const bool pipe_eq = pipe_read == 1;
+      const int pipe_add = pipe_read + 1;
+      const int pipe_sel = pipe_eq ? 0 : pipe_add;
+      const int pipe_xor = pipe_phase ^ 1;
+      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+      pipe_read = pipe_sel;
+      pipe_phase = pipe_sel_1;
+    }
+    __half* const store_ptr = out + head_offset;
+    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+    float store_div[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+    __half store_cvt[32];  // tile<128x64xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    }
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      int load_slot = 0;
+      int load_phase = 0;
+      for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 256) {
+        const int start_n_xor = load_phase ^ 1;
+        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
+        const int start_n_div = start_n_1 / 256;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 65536);
+        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 32768;  // a stage of the ring
+        const int start_n_mul = start_n_div * 256;
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 32768;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        const bool start_n_eq = load_slot == 1;
+        const int start_n_add = load_slot + 1;
+        const int start_n_sel = start_n_eq ? 0 : start_n_add;
+        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
+        load_slot = start_n_sel;
+        load_phase = start_n_sel_1;
+      }
+    }
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, true, 2> -> attention_128_256_64_true_2 ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+// Global accesses (per thread):
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_wm = warp;  // warp row of L4
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
+  const int L4_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L4
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d[(reg % 2)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
+  const float qk_scale = sm_scale * 1.44269502f;
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+  unsigned char* const q_tile_smem = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = q_tile[reg];
+  float m_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int start_n = 0; start_n < end_n_min; start_n += 256) {
+    int offs_n_range[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+    int64_t kv_offsets_cvt[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+    int64_t kv_offsets_add[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+    int64_t kv_offsets[64];  // tile<256x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
+    const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[32];  // tile<256x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[128];  // tile<128x256xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64], B k_tile_smem transposed [256][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
+      // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[1][4], frag_b[32][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 32; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 255) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 32; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 64 + 2 * ni], qk_dot[(2 * mi) * 64 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 64 + 2 * ni], qk_dot[(2 * mi + 1) * 64 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(255ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[128];  // tile<128x256xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[128];  // tile<128x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+      bool valid[128];  // tile<128x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+      float qk_sel[128];  // tile<128x256xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    // 2 elements (4 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 128; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 64) * 64) * 528 + (L4_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem_smem;
+      const unsigned char* const dot_b = v_tile_smem;
+      // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 16; ++ks) {
+        unsigned frag_a[1][4], frag_b[8][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L4_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 528 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+  }
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
+}
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, true, 2> -> attention_128_256_64_true_2_aligned ----
+// 8 warps (256 threads) per program, for sm_80.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access
+//   load at line 30: 8 x f16 = 16 bytes per access
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_wm = warp;  // warp row of L1
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
+  int offs_m[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      q_tile[reg] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  const float qk_scale = sm_scale * 1.44269502f;
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+  unsigned char* const q_tile_smem = smem + 104448;  // [128][64] f16, 144-byte rows, 18432 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+  }
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int start_n = 0; start_n < end_n_min; start_n += 256) {
+    int offs_n_range[8];  // tile<256xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L3_t0 + reg * 32;
+    int offs_n[8];  // tile<256xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+    int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+    int64_t kv_offsets_add[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+    int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+    int64_t kv_offsets[64];  // tile<256x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+    const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[8];  // tile<256x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<256x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(k_tile_ptr[reg]);
+        k_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        k_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        k_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        k_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        k_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        k_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        k_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        k_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        k_tile[reg] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        k_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<256x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      if (k_tile_lt[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(v_tile_ptr[reg]);
+        v_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        v_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        v_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        v_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        v_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        v_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        v_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        v_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        v_tile[reg] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        v_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(k_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[128];  // tile<128x256xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64], B k_tile_smem transposed [256][64]
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
+      // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        unsigned frag_a[1][4], frag_b[32][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 32; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4(frag_pair, dot_b + (((8 * (0 + 1 * (ni + (lane >> 4)))) & 255) + (lane & 7)) * 144 + ks * 32 + ((lane >> 3) & 1) * 16);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 32; ++ni)
+            tilecc::mma_f16(qk_dot[(2 * mi) * 64 + 2 * ni], qk_dot[(2 * mi) * 64 + 2 * ni + 1], qk_dot[(2 * mi + 1) * 64 + 2 * ni], qk_dot[(2 * mi + 1) * 64 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(255ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[128];  // tile<128x256xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[128];  // tile<128x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+      bool valid[128];  // tile<128x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+      float qk_sel[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
+    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    // 2 elements (4 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 128; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
+      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 64) * 64) * 528 + (L1_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+    }
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(v_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
+    }
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem_smem;
+      const unsigned char* const dot_b = v_tile_smem;
+      // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
+      #pragma unroll
+      for (int ks = 0; ks < 16; ++ks) {
+        unsigned frag_a[1][4], frag_b[8][2];
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi)
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 8 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 528 + ks * 32 + (lane >> 4) * 16);
+        #pragma unroll
+        for (int ni = 0; ni < 8; ni += 2) {
+          unsigned frag_pair[4];
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (0 + 1 * (ni + (lane >> 4)))) & 63) * 2);
+          frag_b[ni][0] = frag_pair[0];
+          frag_b[ni][1] = frag_pair[1];
+          frag_b[ni + 1][0] = frag_pair[2];
+          frag_b[ni + 1][1] = frag_pair[3];
+        }
+        #pragma unroll
+        for (int mi = 0; mi < 1; ++mi) {
+          #pragma unroll
+          for (int ni = 0; ni < 8; ++ni)
+            tilecc::mma_f16(acc_1[(2 * mi) * 16 + 2 * ni], acc_1[(2 * mi) * 16 + 2 * ni + 1], acc_1[(2 * mi + 1) * 16 + 2 * ni], acc_1[(2 * mi + 1) * 16 + 2 * ni + 1], frag_a[mi], frag_b[ni]);
+        }
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+  }
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+  }
+}
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, true, 2> -> attention_128_256_64_true_2_sm90a ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = spatial<8>, each element held by 32 threads
+//   L1 = compose<spatial<8, 1>, spatial<1, 32>>
+//   L2 = spatial<32>, each element held by 8 threads
+//   L3 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+// Global accesses (per thread):
+//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
+//   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
+//   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  __shared__ __align__(1024) unsigned char smem[49152];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L3_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L3
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L0_t0 = warp;  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L3_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int offs_m[2];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[2];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_d[reg] = L2_t1 + reg * 32;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 8;
+  int offs_m_1[16];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[16];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[16];  // tile<128x1xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 2)] + offs_d[(reg % 2)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[16];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L1, one element per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile[reg] = q_tile_lt_1[(reg / 2)] ? *q_tile_ptr_2[reg] : tilecc::cvt_f16(0.0f);
+  const float qk_scale = sm_scale * 1.44269502f;
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+  unsigned char* const q_tile_smem = smem + 32768;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(q_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = q_tile[reg];
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  float m_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L3, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L4, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  for (int start_n = 0; start_n < end_n_min; start_n += 256) {
+    int offs_n_range[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n_range[reg] = L0_t0 + reg * 8;
+    int offs_n[32];  // tile<256xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+    int64_t kv_offsets_cvt[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+    int64_t kv_offsets_add[32];  // tile<256x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+    int64_t kv_offsets_cvt_1[2];  // tile<1x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+    int64_t kv_offsets[64];  // tile<256x64xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 2)], kv_offsets_cvt_1[(reg % 2)]);
+    const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+    bool k_tile_lt[32];  // tile<256x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_lt[reg] = offs_n[reg] < seq_len;
+    __half k_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile[reg] = k_tile_lt[(reg / 2)] ? *k_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+    __half v_tile[64];  // tile<256x64xf16> in L1, one element per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
+    unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
+    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64] K-major, B k_tile_smem [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_smem;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(255ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[128];  // tile<128x256xf32> in L4, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L5
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[128];  // tile<128x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+      bool valid[128];  // tile<128x256xi1> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+      float qk_sel[128];  // tile<128x256xf32> in L4
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    unsigned char* const v_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_cvt [128][256] in registers, B v_tile_smem [256][64] N-major; 16 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[64];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[64], acc_cvt[65]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[66], acc_cvt[67]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[68], acc_cvt[69]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[70], acc_cvt[71]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[72], acc_cvt[73]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[74], acc_cvt[75]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[76], acc_cvt[77]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[78], acc_cvt[79]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[80], acc_cvt[81]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[82], acc_cvt[83]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[84], acc_cvt[85]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[86], acc_cvt[87]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[88], acc_cvt[89]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[90], acc_cvt[91]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[92], acc_cvt[93]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[94], acc_cvt[95]);
+      dot_a[32] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+      dot_a[33] = tilecc::pack2(acc_cvt[96], acc_cvt[97]);
+      dot_a[34] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+      dot_a[35] = tilecc::pack2(acc_cvt[98], acc_cvt[99]);
+      dot_a[36] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+      dot_a[37] = tilecc::pack2(acc_cvt[100], acc_cvt[101]);
+      dot_a[38] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+      dot_a[39] = tilecc::pack2(acc_cvt[102], acc_cvt[103]);
+      dot_a[40] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+      dot_a[41] = tilecc::pack2(acc_cvt[104], acc_cvt[105]);
+      dot_a[42] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+      dot_a[43] = tilecc::pack2(acc_cvt[106], acc_cvt[107]);
+      dot_a[44] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+      dot_a[45] = tilecc::pack2(acc_cvt[108], acc_cvt[109]);
+      dot_a[46] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[47] = tilecc::pack2(acc_cvt[110], acc_cvt[111]);
+      dot_a[48] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[49] = tilecc::pack2(acc_cvt[112], acc_cvt[113]);
+      dot_a[50] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[51] = tilecc::pack2(acc_cvt[114], acc_cvt[115]);
+      dot_a[52] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[53] = tilecc::pack2(acc_cvt[116], acc_cvt[117]);
+      dot_a[54] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[55] = tilecc::pack2(acc_cvt[118], acc_cvt[119]);
+      dot_a[56] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[57] = tilecc::pack2(acc_cvt[120], acc_cvt[121]);
+      dot_a[58] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[59] = tilecc::pack2(acc_cvt[122], acc_cvt[123]);
+      dot_a[60] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[61] = tilecc::pack2(acc_cvt[124], acc_cvt[125]);
+      dot_a[62] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+      dot_a[63] = tilecc::pack2(acc_cvt[126], acc_cvt[127]);
+      const unsigned char* const dot_b = v_tile_smem;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 32768, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(desc_b + 512),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(desc_b + 640),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(desc_b + 768),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(desc_b + 896),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[32]), "r"(dot_a[33]), "r"(dot_a[34]), "r"(dot_a[35]),
+                     "l"(desc_b + 1024),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[36]), "r"(dot_a[37]), "r"(dot_a[38]), "r"(dot_a[39]),
+                     "l"(desc_b + 1152),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[40]), "r"(dot_a[41]), "r"(dot_a[42]), "r"(dot_a[43]),
+                     "l"(desc_b + 1280),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[44]), "r"(dot_a[45]), "r"(dot_a[46]), "r"(dot_a[47]),
+                     "l"(desc_b + 1408),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[48]), "r"(dot_a[49]), "r"(dot_a[50]), "r"(dot_a[51]),
+                     "l"(desc_b + 1536),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[52]), "r"(dot_a[53]), "r"(dot_a[54]), "r"(dot_a[55]),
+                     "l"(desc_b + 1664),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[56]), "r"(dot_a[57]), "r"(dot_a[58]), "r"(dot_a[59]),
+                     "l"(desc_b + 1792),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[60]), "r"(dot_a[61]), "r"(dot_a[62]), "r"(dot_a[63]),
+                     "l"(desc_b + 1920),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+  }
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, true, 2> -> attention_128_256_64_true_2_sm90a_aligned ----
+// 8 warps (256 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int offs_m[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  int offs_d[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      q_tile[reg] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  const float qk_scale = sm_scale * 1.44269502f;
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+  unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+  }
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  unsigned char* const v_tile_ring = smem + 65536;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  const bool start_n_lt = 0 < end_n_min;
+  int offs_n_range[8];  // tile<256xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L3_t0 + reg * 32;
+  int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
+  int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
+  int64_t kv_offsets_add[8];  // tile<256x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
+  int64_t kv_offsets[64];  // tile<256x64xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+  const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
+  bool k_tile_lt[8];  // tile<256x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
+  const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
+  unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg)
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+  tilecc::cp_async_commit();
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 1;
+  for (int start_n = 0; start_n < end_n_min; start_n += 256) {
+    tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    const int start_n_ahead = start_n + 256;
+    const bool start_n_lt_1 = start_n_ahead < end_n_min;
+    int offs_n[8];  // tile<256xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_n_range[reg]);
+    int64_t kv_offsets_cvt_2[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
+    int64_t kv_offsets_mul_1[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
+    int64_t kv_offsets_add_1[8];  // tile<256x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
+    int64_t kv_offsets_1[64];  // tile<256x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+    const __half* k_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
+    bool k_tile_lt_1[8];  // tile<256x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
+    const __half* v_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    tilecc::cp_async_commit();
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
+    float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(256ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(255ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[128];  // tile<128x256xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n_range_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+      int offs_n_1[64];  // tile<256xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+      bool valid_lt[64];  // tile<1x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
+      bool valid_ge[128];  // tile<128x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+      bool valid[128];  // tile<128x256xi1> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+      float qk_sel[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
+      }
+    }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+    float p[128];  // tile<128x256xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 64];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 64; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+      {
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
+      }
+    }
+    float l_i_1[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[128];  // tile<128x256xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_cvt [128][256] in registers, B v_tile_ring_slot_2 [256][64] N-major; 16 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[64];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[64], acc_cvt[65]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[66], acc_cvt[67]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[68], acc_cvt[69]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[70], acc_cvt[71]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[72], acc_cvt[73]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[74], acc_cvt[75]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[76], acc_cvt[77]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[78], acc_cvt[79]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[80], acc_cvt[81]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[82], acc_cvt[83]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[84], acc_cvt[85]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[86], acc_cvt[87]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[88], acc_cvt[89]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[90], acc_cvt[91]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[92], acc_cvt[93]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[94], acc_cvt[95]);
+      dot_a[32] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+      dot_a[33] = tilecc::pack2(acc_cvt[96], acc_cvt[97]);
+      dot_a[34] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+      dot_a[35] = tilecc::pack2(acc_cvt[98], acc_cvt[99]);
+      dot_a[36] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+      dot_a[37] = tilecc::pack2(acc_cvt[100], acc_cvt[101]);
+      dot_a[38] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+      dot_a[39] = tilecc::pack2(acc_cvt[102], acc_cvt[103]);
+      dot_a[40] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+      dot_a[41] = tilecc::pack2(acc_cvt[104], acc_cvt[105]);
+      dot_a[42] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+      dot_a[43] = tilecc::pack2(acc_cvt[106], acc_cvt[107]);
+      dot_a[44] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+      dot_a[45] = tilecc::pack2(acc_cvt[108], acc_cvt[109]);
+      dot_a[46] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[47] = tilecc::pack2(acc_cvt[110], acc_cvt[111]);
+      dot_a[48] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[49] = tilecc::pack2(acc_cvt[112], acc_cvt[113]);
+      dot_a[50] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[51] = tilecc::pack2(acc_cvt[114], acc_cvt[115]);
+      dot_a[52] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[53] = tilecc::pack2(acc_cvt[116], acc_cvt[117]);
+      dot_a[54] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[55] = tilecc::pack2(acc_cvt[118], acc_cvt[119]);
+      dot_a[56] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[57] = tilecc::pack2(acc_cvt[120], acc_cvt[121]);
+      dot_a[58] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[59] = tilecc::pack2(acc_cvt[122], acc_cvt[123]);
+      dot_a[60] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[61] = tilecc::pack2(acc_cvt[124], acc_cvt[125]);
+      dot_a[62] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+      dot_a[63] = tilecc::pack2(acc_cvt[126], acc_cvt[127]);
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 32768, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(desc_b + 512),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(desc_b + 640),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(desc_b + 768),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(desc_b + 896),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[32]), "r"(dot_a[33]), "r"(dot_a[34]), "r"(dot_a[35]),
+                     "l"(desc_b + 1024),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[36]), "r"(dot_a[37]), "r"(dot_a[38]), "r"(dot_a[39]),
+                     "l"(desc_b + 1152),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[40]), "r"(dot_a[41]), "r"(dot_a[42]), "r"(dot_a[43]),
+                     "l"(desc_b + 1280),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[44]), "r"(dot_a[45]), "r"(dot_a[46]), "r"(dot_a[47]),
+                     "l"(desc_b + 1408),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[48]), "r"(dot_a[49]), "r"(dot_a[50]), "r"(dot_a[51]),
+                     "l"(desc_b + 1536),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[52]), "r"(dot_a[53]), "r"(dot_a[54]), "r"(dot_a[55]),
+                     "l"(desc_b + 1664),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[56]), "r"(dot_a[57]), "r"(dot_a[58]), "r"(dot_a[59]),
+                     "l"(desc_b + 1792),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[60]), "r"(dot_a[61]), "r"(dot_a[62]), "r"(dot_a[63]),
+                     "l"(desc_b + 1920),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const bool pipe_eq = pipe_read == 1;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 1;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+  }
+  tilecc::cp_async_wait<0>();  // every copy of this thread has landed
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+  }
+#endif
+}
+}  // namespace tilecc_kernels
+
+// ---- attention<128, 256, 64, true, 2> -> attention_128_256_64_true_2_sm90a_tma ----
+// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
+// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
+//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
+//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+// Global accesses (per thread):
+//   load at line 18: 8 x f16 = 16 bytes per access
+//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
+// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
+// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
+// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
+// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 29
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 30
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   start_n_empty at 147472, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+namespace tilecc_kernels {
+__global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+#if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
+  __trap();  // built for another architecture
+#else
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147488 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  unsigned char* const smem = smem_swizzled;
+  const int warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
+  const int head_offset_pid = blockIdx.y;
+  const int end_n_add = start_m + 128;
+  const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
+  unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  unsigned char* const v_tile_ring = smem + 65536;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
+  unsigned char* const start_n_full = smem + 147456;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  unsigned char* const start_n_empty = smem + 147472;  // 2 mbarriers, 16 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // the mbarriers are initialised before either role waits on them
+  if (warp < 8) {  // warps 0..7
+    tilecc::setmaxnreg_inc<232>();
+    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+    const int64_t head_offset = head_offset_cvt * stride_head;
+    int offs_m_range[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+    int offs_m[2];  // tile<128xi32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+    int offs_d[8];  // tile<64xi32> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+    const __half* const q_tile_ptr = q + head_offset;
+    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+    int offs_m_range_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+    int offs_m_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_d_1[16];  // tile<64xi32> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      if (q_tile_lt_1[(reg / 8)]) {
+        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+      } else {
+        q_tile[reg] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+      }
+    }
+    const float qk_scale = sm_scale * 1.44269502f;
+    // 8 elements (16 bytes) per shared-memory store
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    }
+    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    float m_i[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+    float l_i[2];  // tile<128xf32> in L0, carried
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+    float acc[32];  // tile<128x64xf32> in L1, carried
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+    int pipe_read = 0;
+    int pipe_phase = 0;
+    for (int start_n = 0; start_n < end_n_min; start_n += 256) {
+      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+      unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 32768;  // a stage of the ring
+      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 32768;  // a stage of the ring
+      float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+      {
+        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
+        const unsigned char* const dot_a = q_tile_smem;
+        const unsigned char* const dot_b = k_tile_ring_slot;
+        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a),
+                       "l"(desc_b),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a + 2),
+                       "l"(desc_b + 2),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a + 4),
+                       "l"(desc_b + 4),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
+                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
+                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
+                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
+                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
+                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
+                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
+                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
+                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
+                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
+                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
+                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
+                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
+                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
+                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
+                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "l"(desc_a + 6),
+                       "l"(desc_b + 6),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      const int64_t valid_cvt = static_cast<int64_t>(start_n);
+      const int64_t valid_add = valid_cvt + int64_t(256ll);
+      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+      const bool valid_le = valid_add <= valid_cvt_1;
+      const int64_t valid_add_1 = valid_cvt + int64_t(255ll);
+      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+      const bool valid_and = (valid_le && valid_le_1);
+      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+      const bool valid_all = (valid_and && valid_le_2);
+      float qk[128];  // tile<128x256xf32> in L1, if result
+      if (valid_all) {  // valid is true in every element: the select is skipped
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
+      } else {
+        int offs_n_range[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+        bool valid_lt[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+        bool valid_ge[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n[(reg % 64)];
+        bool valid[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+        float qk_sel[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      }
+      // max along axis 1: in-thread, then lanes (shuffles)
+      float m_new_max[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        m_new_max[reg] = qk[reg * 64];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 64; ++reg2) {
+          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 64 + reg2]);
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+          m_new_max[reg] = fmaxf(m_new_max[reg], other);
+        }
+      }
+      float m_new_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+      float m_new[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+      float alpha_sub[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+      float alpha[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+      float p_mul[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+      float p_sub[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 64)];
+      float p[128];  // tile<128x256xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+      float l_i_mul[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+      // sum along axis 1: in-thread, then lanes (shuffles)
+      float l_i_sum[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        l_i_sum[reg] = p[reg * 64];
+        #pragma unroll
+        for (int reg2 = 1; reg2 < 64; ++reg2) {
+          l_i_sum[reg] = l_i_sum[reg] + p[reg * 64 + reg2];
+        }
+      }
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) {
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+        {
+          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+          l_i_sum[reg] = l_i_sum[reg] + other;
+        }
+      }
+      float l_i_1[2];  // tile<128xf32> in L0
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+      __half acc_cvt[128];  // tile<128x256xf16> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      float acc_mul[32];  // tile<128x64xf32> in L1
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+      {
+        // A acc_cvt [128][256] in registers, B v_tile_ring_slot [256][64] N-major; 16 k steps x 1 m64n64k16 per warp group
+        unsigned dot_a[64];  // A in wgmma's register fragment
+        dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+        dot_a[1] = tilecc::pack2(acc_cvt[64], acc_cvt[65]);
+        dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+        dot_a[3] = tilecc::pack2(acc_cvt[66], acc_cvt[67]);
+        dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+        dot_a[5] = tilecc::pack2(acc_cvt[68], acc_cvt[69]);
+        dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+        dot_a[7] = tilecc::pack2(acc_cvt[70], acc_cvt[71]);
+        dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+        dot_a[9] = tilecc::pack2(acc_cvt[72], acc_cvt[73]);
+        dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+        dot_a[11] = tilecc::pack2(acc_cvt[74], acc_cvt[75]);
+        dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+        dot_a[13] = tilecc::pack2(acc_cvt[76], acc_cvt[77]);
+        dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+        dot_a[15] = tilecc::pack2(acc_cvt[78], acc_cvt[79]);
+        dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+        dot_a[17] = tilecc::pack2(acc_cvt[80], acc_cvt[81]);
+        dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+        dot_a[19] = tilecc::pack2(acc_cvt[82], acc_cvt[83]);
+        dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+        dot_a[21] = tilecc::pack2(acc_cvt[84], acc_cvt[85]);
+        dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+        dot_a[23] = tilecc::pack2(acc_cvt[86], acc_cvt[87]);
+        dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+        dot_a[25] = tilecc::pack2(acc_cvt[88], acc_cvt[89]);
+        dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+        dot_a[27] = tilecc::pack2(acc_cvt[90], acc_cvt[91]);
+        dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+        dot_a[29] = tilecc::pack2(acc_cvt[92], acc_cvt[93]);
+        dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+        dot_a[31] = tilecc::pack2(acc_cvt[94], acc_cvt[95]);
+        dot_a[32] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+        dot_a[33] = tilecc::pack2(acc_cvt[96], acc_cvt[97]);
+        dot_a[34] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+        dot_a[35] = tilecc::pack2(acc_cvt[98], acc_cvt[99]);
+        dot_a[36] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+        dot_a[37] = tilecc::pack2(acc_cvt[100], acc_cvt[101]);
+        dot_a[38] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+        dot_a[39] = tilecc::pack2(acc_cvt[102], acc_cvt[103]);
+        dot_a[40] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+        dot_a[41] = tilecc::pack2(acc_cvt[104], acc_cvt[105]);
+        dot_a[42] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+        dot_a[43] = tilecc::pack2(acc_cvt[106], acc_cvt[107]);
+        dot_a[44] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+        dot_a[45] = tilecc::pack2(acc_cvt[108], acc_cvt[109]);
+        dot_a[46] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+        dot_a[47] = tilecc::pack2(acc_cvt[110], acc_cvt[111]);
+        dot_a[48] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+        dot_a[49] = tilecc::pack2(acc_cvt[112], acc_cvt[113]);
+        dot_a[50] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+        dot_a[51] = tilecc::pack2(acc_cvt[114], acc_cvt[115]);
+        dot_a[52] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+        dot_a[53] = tilecc::pack2(acc_cvt[116], acc_cvt[117]);
+        dot_a[54] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+        dot_a[55] = tilecc::pack2(acc_cvt[118], acc_cvt[119]);
+        dot_a[56] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+        dot_a[57] = tilecc::pack2(acc_cvt[120], acc_cvt[121]);
+        dot_a[58] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+        dot_a[59] = tilecc::pack2(acc_cvt[122], acc_cvt[123]);
+        dot_a[60] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+        dot_a[61] = tilecc::pack2(acc_cvt[124], acc_cvt[125]);
+        dot_a[62] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+        dot_a[63] = tilecc::pack2(acc_cvt[126], acc_cvt[127]);
+        const unsigned char* const dot_b = v_tile_ring_slot;
+        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 32768, 1024);
+        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                       "l"(desc_b),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                       "l"(desc_b + 128),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                       "l"(desc_b + 256),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                       "l"(desc_b + 384),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                       "l"(desc_b + 512),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                       "l"(desc_b + 640),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                       "l"(desc_b + 768),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                       "l"(desc_b + 896),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[32]), "r"(dot_a[33]), "r"(dot_a[34]), "r"(dot_a[35]),
+                       "l"(desc_b + 1024),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[36]), "r"(dot_a[37]), "r"(dot_a[38]), "r"(dot_a[39]),
+                       "l"(desc_b + 1152),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[40]), "r"(dot_a[41]), "r"(dot_a[42]), "r"(dot_a[43]),
+                       "l"(desc_b + 1280),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[44]), "r"(dot_a[45]), "r"(dot_a[46]), "r"(dot_a[47]),
+                       "l"(desc_b + 1408),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[48]), "r"(dot_a[49]), "r"(dot_a[50]), "r"(dot_a[51]),
+                       "l"(desc_b + 1536),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[52]), "r"(dot_a[53]), "r"(dot_a[54]), "r"(dot_a[55]),
+                       "l"(desc_b + 1664),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[56]), "r"(dot_a[57]), "r"(dot_a[58]), "r"(dot_a[59]),
+                       "l"(desc_b + 1792),
+                       "n"(1));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                     : "r"(dot_a[60]), "r"(dot_a[61]), "r"(dot_a[62]), "r"(dot_a[63]),
+                       "l"(desc_b + 1920),
+                       "n"(1));
+        tilecc::wgmma_commit();
+      }
+      tilecc::wgmma_wait<0>();
+      const bool pipe_eq = pipe_read == 1;
+      const int pipe_add = pipe_read + 1;
+      const int pipe_sel = pipe_eq ? 0 : pipe_add;
+      const int pipe_xor = pipe_phase ^ 1;
+      const int pipe_sel_1 = pipe_eq ? pipe_xor : pipe_phase;
+      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read));
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+      pipe_read = pipe_sel;
+      pipe_phase = pipe_sel_1;
+    }
+    __half* const store_ptr = out + head_offset;
+    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+    float store_div[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+    __half store_cvt[32];  // tile<128x64xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 2) {
+      unsigned word;
+      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    }
+  } else {  // warps 8..11
+    tilecc::setmaxnreg_dec<40>();
+    if (warp >= 8 && warp < 9) {  // warp 8
+      int load_slot = 0;
+      int load_phase = 0;
+      for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 256) {
+        const int start_n_xor = load_phase ^ 1;
+        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
+        const int start_n_div = start_n_1 / 256;
+        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 65536);
+        unsigned char* const k_tile_ring_slot_1 = k_tile_ring + load_slot * 32768;  // a stage of the ring
+        const int start_n_mul = start_n_div * 256;
+        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        unsigned char* const v_tile_ring_slot_1 = v_tile_ring + load_slot * 32768;  // a stage of the ring
+        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
+        const bool start_n_eq = load_slot == 1;
+        const int start_n_add = load_slot + 1;
+        const int start_n_sel = start_n_eq ? 0 : start_n_add;
+        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
+        load_slot = start_n_sel;
+        load_phase = start_n_sel_1;
+      }
+    }
+  }
+#endif
+}
+}  // namespace tilecc_kernels
 
 cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
@@ -15662,5 +16868,91 @@ cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, 
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
     return status;
   ::tilecc_kernels::attention_128_128_128_true_3<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_0[] = {64u, 256u, 1u};
+    const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, k, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
+    static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_1[] = {64u, 256u, 1u};
+    const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
+        return status;
+      ::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma<<<grid, 384, 147488, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      return cudaGetLastError();
+    }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::attention_128_256_64_false_2_sm90a_aligned<<<grid, 256, 147456, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    return cudaGetLastError();
+  }
+  if (tilecc_cc >= 90) {
+    ::tilecc_kernels::attention_128_256_64_false_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    return cudaGetLastError();
+  }
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::attention_128_256_64_false_2_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    return cudaGetLastError();
+  }
+  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+    return status;
+  ::tilecc_kernels::attention_128_256_64_false_2<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_attention_128_256_64_true_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
+  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_0[] = {64u, 256u, 1u};
+    const CUtensorMap* const tilecc_desc_0_0 = tilecc::tensor_map(tilecc_map_0_0, k, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_0, tilecc_strides_0_0, tilecc_box_0_0, 128);
+    static thread_local tilecc::TensorMapCache tilecc_map_0_1;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_1[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_1[] = {64u, 256u, 1u};
+    const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
+        return status;
+      ::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma<<<grid, 384, 147488, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      return cudaGetLastError();
+    }
+  }
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::attention_128_256_64_true_2_sm90a_aligned<<<grid, 256, 147456, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    return cudaGetLastError();
+  }
+  if (tilecc_cc >= 90) {
+    ::tilecc_kernels::attention_128_256_64_true_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    return cudaGetLastError();
+  }
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+    if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+      return status;
+    ::tilecc_kernels::attention_128_256_64_true_2_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
+    return cudaGetLastError();
+  }
+  if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
+    return status;
+  ::tilecc_kernels::attention_128_256_64_true_2<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }

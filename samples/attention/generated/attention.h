@@ -7,12 +7,6 @@
 #include <stdint.h>
 #include <cuda_fp16.h>
 
-/// attention<128, 64, 64, false, 2>
-cudaError_t launch_attention_128_64_64_false_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row);
-
-/// attention<128, 64, 64, true, 2>
-cudaError_t launch_attention_128_64_64_true_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row);
-
 /// attention<128, 128, 64, false, 3>
 cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row);
 
@@ -24,3 +18,9 @@ cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream,
 
 /// attention<128, 128, 128, true, 3>
 cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row);
+
+/// attention<128, 256, 64, false, 2>
+cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row);
+
+/// attention<128, 256, 64, true, 2>
+cudaError_t launch_attention_128_256_64_true_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row);
