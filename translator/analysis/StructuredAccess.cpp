@@ -438,7 +438,7 @@ bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int ax
           push(u->result(), a > u->axis ? a - 1 : a);
           break;
         case OpKind::Dot:
-          if (u->operands[0] == v && a == (u->transposedA ? 1 : 0)) push(u->result(), 0);
+          if (u->operands[0] == v && a == 0) push(u->result(), 0);
           else if (u->operands[1] == v && a == 1) push(u->result(), 1);
           else if (u->operands[2] == v) push(u->result(), a);
           else return false;
@@ -474,8 +474,8 @@ bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int ax
           push(u->result(), a);
           break;
         case OpKind::Mma:
-        case OpKind::Wgmma:
-          if (u->operands[0] == v && a == 0) push(u->result(), 0);
+        case OpKind::Wgmma:  // A's rows are its buffer's axis 1 when it lies as [K][M]
+          if (u->operands[0] == v && a == (u->transposedA ? 1 : 0)) push(u->result(), 0);
           else if (u->operands[1] == v && a == (u->transposed ? 0 : 1)) push(u->result(), 1);
           else if (u->operands[2] == v) push(u->result(), a);
           else return false;

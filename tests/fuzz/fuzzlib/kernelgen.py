@@ -1008,14 +1008,19 @@ class Gen(ExprGen):
         if not (self.callable('dot') and self.callable('load') and self.callable('col') and self.callable('row')
                 and self.callable('arange') and self.callable('store')):
             return None
-        it = self.pick(['f16', 'f16', 'bf16', 'f32', 'f32tf', 'i8'])
+        # TMA-shaped: 16-bit operands in 128-byte rows (BK 64, BN 64 or 128), aligned arguments
+        # and zero fill, so that sm_90a's `_tma` variant (boxes on mbarrier rings, and warp
+        # specialisation where it applies) is generated and the harness's arguments select it:
+        # left to chance, 1 dot loop in 20 had that shape.
+        tma_shape = self.chance(0.3)
+        it = self.pick(['f16', 'bf16']) if tma_shape else self.pick(['f16', 'f16', 'bf16', 'f32', 'f32tf', 'i8'])
         tf32 = it == 'f32tf'
         if tf32:
             it = 'f32'
         acc_t = 'i32' if it == 'i8' else 'f32'
-        BM = self.pick([16, 32, 64, 64, 128, 256])
-        BN = self.pick([16, 32, 64, 128])
-        BK = self.pick([16, 32, 64])
+        BM = self.pick([64, 128, 128, 256] if tma_shape else [16, 32, 64, 64, 128, 256])
+        BN = self.pick([64, 128] if tma_shape else [16, 32, 64, 128])
+        BK = 64 if tma_shape else self.pick([16, 32, 64])
         while BM * BN * BK > 2**18 or (BM * BK + BK * BN) * SIZE[it] * 4 > 160000:
             if BN > 16:
                 BN //= 2
@@ -1027,12 +1032,16 @@ class Gen(ExprGen):
         # them 640 threads (a setmaxnreg hang lived there, found by timing, 2026-11-26).
         if BM == 256 and self.chance(0.5):
             self.want_warps = 16
+        elif tma_shape:  # warp groups that fit wgmma's 64-row blocks, and a pipeline to fill
+            self.want_warps = {64: 4, 128: self.pick([4, 8]), 256: self.pick([8, 16])}[BM]
+        if tma_shape:
+            self.want_stages = self.pick([2, 3, 4])
         T = self.pick([1, 2, 3, 4])
         region, R = self.region()
         R = self.cut_region(R, BM * BN * 2)
         if region.info.hi >= R:
             return None
-        aligned = self.chance(0.5)
+        aligned = tma_shape or self.chance(0.5)
         exact = self.chance(0.7)
         dist = ('intlike:%d' % (2 if it != 'i8' else 8)) if exact else 'real:1'
         if it == 'i8':
@@ -1041,14 +1050,23 @@ class Gen(ExprGen):
         K = self.size_param(0, Kcap, mult=16 if aligned else 1, base='K')
         M = self.size_param(0, R * BM, base='M')
         N = self.size_param(0, BN, base='N')
-        lda = self.new_scalar_param(self.pick(['i32', 'i64']), Kcap, Kcap + 3, kind='size', mult=16 if aligned else 1,
-                                    full=ceil16(Kcap), base='lda')
+        ptrs_style = self.chance(0.4)
+        # A given column-major (stored [K][M], lda >= M): through trans() of a [K][M] tile, or
+        # through two run-time strides, the one along M a parameter equal to 1 (the launcher's
+        # variant for a transposed A, `sam == 1`); either way M-major in shared memory.
+        a_col = None if ptrs_style or not self.chance(0.3) else self.pick(['trans', 'strided'])
+        lda_min = R * BM if a_col else Kcap
+        lda = self.new_scalar_param(self.pick(['i32', 'i64']), lda_min, lda_min + 3, kind='size', mult=16 if aligned else 1,
+                                    full=ceil16(lda_min), base='lda')
         b_trans = self.chance(0.35)
         ldb = self.new_scalar_param(self.pick(['i32', 'i64']), Kcap if b_trans else BN, (Kcap if b_trans else BN) + 3,
                                     kind='size', mult=16 if aligned else 1, full=ceil16(Kcap if b_trans else BN),
                                     base='ldb')
         Kn, Mn, Nn, lan, lbn = K.parts[0], M.parts[0], N.parts[0], lda.parts[0], ldb.parts[0]
-        A = self.new_buffer(it, 'in', dist, lambda vals: vals[Mn] * vals[lan], align=aligned)
+        if a_col:
+            A = self.new_buffer(it, 'in', dist, lambda vals: vals[Kn] * vals[lan], align=aligned)
+        else:
+            A = self.new_buffer(it, 'in', dist, lambda vals: vals[Mn] * vals[lan], align=aligned)
         if b_trans:
             Bb = self.new_buffer(it, 'in', dist, lambda vals: vals[Nn] * vals[lbn], align=aligned)
         else:
@@ -1067,9 +1085,8 @@ class Gen(ExprGen):
         self.declare(rk, Info('i32', (BK,), 0, BK - 1, contig=BK), mutable=False)
         zero = '0.0f' if acc_t == 'f32' else '0'
         other = self.pick(['0.0f', '0', '0.0f']) if it != 'i8' else '0'
-        if self.chance(0.1):
+        if self.chance(0.1) and not tma_shape:
             other = '1.0f' if it != 'i8' else '1'   # not pipelinable: the zero-fill would differ
-        ptrs_style = self.chance(0.4)
         b_strided = False
         body = []
         if ptrs_style:
@@ -1091,8 +1108,16 @@ class Gen(ExprGen):
                 binc = '%s += %d * %s;' % (bpn, BK, lbn)
             ainc = '%s += %d;' % (ap, BK)
         else:
-            aload = 'load(%s + col(%s) * %s + row(%s + %s), (col(%s) < %s) & (row(%s + %s) < %s), %s)' % (
-                A.name, rm, lan, kv, rk, rm, Mn, kv, rk, Kn, other)
+            if a_col == 'trans':
+                aload = 'trans(load(%s + col(%s + %s) * %s + row(%s), (col(%s + %s) < %s) & (row(%s) < %s), %s))' % (
+                    A.name, kv, rk, lan, rm, kv, rk, Kn, rm, Mn, other)
+            elif a_col == 'strided':
+                sam = self.new_scalar_param(self.pick(['i32', 'i64']), 1, 1, kind='size', full=1, base='sam')
+                aload = 'load(%s + col(%s) * %s + row(%s + %s) * %s, (col(%s) < %s) & (row(%s + %s) < %s), %s)' % (
+                    A.name, rm, sam.parts[0], kv, rk, lan, rm, Mn, kv, rk, Kn, other)
+            else:
+                aload = 'load(%s + col(%s) * %s + row(%s + %s), (col(%s) < %s) & (row(%s + %s) < %s), %s)' % (
+                    A.name, rm, lan, kv, rk, rm, Mn, kv, rk, Kn, other)
             if b_trans and self.chance(0.5):
                 # B stored [N][K] read as a [K][N] tile through two run-time strides, the inner
                 # one a parameter equal to 1 (x·Wᵀ written with strides: the launcher's variant
@@ -1150,7 +1175,8 @@ class Gen(ExprGen):
         C.note_store(ci)
         sts.append(St('expr', ex=Ex(['store(%s + col(%s) * %s + row(%s), %s, (col(%s) < %s) & (row(%s) < %s))' % (
             C.name, rm, lcn, rn, val, rm, Mn, rn, Nn)], None)))
-        self.tag('dotloop_' + it + ('_tf32' if tf32 else '') + ('_ptrs' if ptrs_style else '') +
+        self.tag('dotloop_' + it + ('_tf32' if tf32 else '') + ('_ptrs' if ptrs_style else '') + ('_tma' if tma_shape else '') +
+                 ('_a' + a_col if a_col else '') +
                  ('_bs' if b_strided else '_bt' if b_trans else ''))
         return sts
 
@@ -1201,13 +1227,16 @@ def gen_kernel(rnd, cfg, name, file_names):
     nw = g.pick([1, 2, 4, 4, 8, 16])
     ns = g.pick([1, 2, 3, 4])
     want = getattr(g, 'want_warps', 0)  # a dot loop's tile asked for this many warps
+    want_stages = getattr(g, 'want_stages', 0)  # and a TMA-shaped one a pipeline
     if want:
         nw = want
+    if want_stages:
+        ns = want_stages
     if g.chance(0.85) or want:
         opts.append('num_warps = %d' % nw)
     else:
         nw = 4
-    if g.chance(0.6):
+    if g.chance(0.6) or want_stages:
         opts.append('num_stages = %d' % ns)
     if g.chance(0.5):
         opts.reverse()
