@@ -15,3 +15,14 @@ void reduce(const half* x, float* rows, int* arg, half* best) {
   store(arg + arange<128>(), argmax<0>(t));
   store(best, max(max<1>(t)));
 }
+
+// max/min of a splat is its value: no reduction (and no shuffles, where CUDA 13.0's ptxas
+// miscompiled `c - s` after a constant's max through shuffles, fuzz batch seed 45).
+// CHECK-LABEL: kernel @of_splat
+// CHECK-NOT: reduce.max
+// CHECK-NOT: reduce.min
+// CHECK: store
+TILECC_KERNEL(num_warps = 4)
+void of_splat(int* out, int n) {
+  store(out + arange<64>(), max(full<int, 32>(100)) - arange<64>() + min<1>(full<int, 64, 8>(n)));
+}

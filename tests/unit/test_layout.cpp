@@ -47,7 +47,7 @@ TEST_CASE("task_mapping rejects what is not a well-formed mapping") {
   CHECK(true);
 }
 
-TEST_CASE("with_layout returns its operand; the mapping must cover the tile's shape") {
+TEST_CASE("with_layout returns its operand, the mapping must cover the tile's shape") {
   using M = compose<spatial<4, 1>, spatial<8, 4>, repeat<2, 16>>;
   auto t = reshape<64, 64>(arange<4096>());
   auto u = with_layout<M>(t);

@@ -112,7 +112,7 @@ TEST_CASE("promotion: narrower pairs and the scalars that do not widen") {
   static_assert(std::is_same_v<decltype(zeros<int64_t, 4>() * 0.5f), tile<float, 4>>);
 }
 
-TEST_CASE("promotion: broadcasting with promotion; three operands") {
+TEST_CASE("promotion: broadcasting with promotion, three operands") {
   auto r = col(arange<2>()) * int64_t{1} << 32 | row(make<int64_t, 4>({0, 1, 2, 3}));
   static_assert(std::is_same_v<decltype(r), tile<int64_t, 2, 4>>);
   CHECK(r(1, 3) == (int64_t{1} << 32 | 3));

@@ -42,6 +42,13 @@ TEST_CASE("sum accumulation types: half/bfloat16 → float, 8-bit and bool → i
   CHECK(cnt == 5);
 }
 
+TEST_CASE("sum adds from the first element: a sum of -0.0s is -0.0, as on the GPU") {
+  CHECK(std::signbit(sum(full<float, 8>(-0.0f))));
+  CHECK(std::signbit(sum<1>(full<float, 2, 4>(-0.0f))(1)));
+  CHECK(!std::signbit(sum(where(arange<8>() < 1, 0.0f, -0.0f))));  // one +0.0 among them: +0.0
+  CHECK(std::signbit(sum(full<half, 4>(-0.0f))));                 // in float, then as float
+}
+
 TEST_CASE("max/min ignore NaN, all NaN gives NaN") {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   auto t = zeros<float, 4>();

@@ -155,7 +155,7 @@ void check_combine_all_shapes() {
 
 }  // namespace
 
-TEST_CASE("cumsum/cumprod on every element type, axis and rank; accumulation types as sum") {
+TEST_CASE("cumsum/cumprod on every element type, axis and rank, accumulation types as sum") {
   check_all_shapes<bool, int>();
   check_all_shapes<int8_t, int>();
   check_all_shapes<uint8_t, int>();
@@ -229,7 +229,7 @@ TEST_CASE("combine functions: lambda, generic lambda, function, function templat
   static_assert(combine_function<multiply_floats, float>);
 }
 
-TEST_CASE("masked lanes: where(mask, x, identity) before a scan; counts and positions from masks") {
+TEST_CASE("masked lanes: where(mask, x, identity) before a scan, counts and positions from masks") {
   float in[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   const int n = 5;
   auto offs = arange<8>();

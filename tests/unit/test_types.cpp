@@ -54,7 +54,7 @@ TEST_CASE("tile: shape is part of the type, extents deduce in helpers") {
   CHECK(extent(zeros<float, 32>()) == 32);
 }
 
-TEST_CASE("double scalars act as float; integer scalars convert to the tile's element type unless 64-bit") {
+TEST_CASE("double scalars act as float, integer scalars convert to the tile's element type unless 64-bit") {
   auto t = full<float, 4>(3.0f);
   static_assert(std::is_same_v<decltype(t * 0.1), tile<float, 4>>);
   CHECK((t * 0.1).data[0] == 3.0f * 0.1f);

@@ -71,7 +71,7 @@ TEST_CASE("splat: constant over the whole tile, divisibility of the scalar") {
   CHECK(i.divisibility[0] == 64);
 }
 
-TEST_CASE("add: contiguous + constant stays contiguous; divisibility is the gcd") {
+TEST_CASE("add: contiguous + constant stays contiguous, divisibility is the gcd") {
   Fixture f;
   Value* base = f.bin(BinOp::Mul, f.k.newValue(Type::scalar(i32)), f.b.intConst(1024), i32);
   (void)base;
@@ -95,12 +95,12 @@ TEST_CASE("sub: contiguous - constant stays contiguous, constant - contiguous do
   CHECK(f.info(c).contiguity[0] == 1);
 }
 
-TEST_CASE("mul: divisibilities multiply; contiguity survives only a factor of 1") {
+TEST_CASE("mul: divisibilities multiply, contiguity survives only a factor of 1") {
   Fixture f;
   Value* m = f.bin(BinOp::Mul, f.arange(64), f.splat(f.b.intConst(2), {64}), i32);
   Value* one = f.bin(BinOp::Mul, f.arange(64), f.splat(f.b.intConst(1), {64}), i32);
   CHECK(f.info(m).contiguity[0] == 1);
-  CHECK(f.info(one).contiguity[0] == 1);  // the factor is a splat, not the constant itself
+  CHECK(f.info(one).contiguity[0] == 64);  // a 1 stays a 1 through a splat: `arange<N>() * 1`
   Value* s = f.bin(BinOp::Mul, f.b.intConst(6), f.b.intConst(8), i32);
   CHECK(f.info(s).divisibility[0] >= 16);
   Value* sc = f.bin(BinOp::Mul, f.b.intConst(12), f.k.newValue(Type::scalar(i32)), i32);
@@ -188,7 +188,7 @@ TEST_CASE("select: facts of both arms, cut by the condition's constancy") {
   CHECK(f.info(s, {{0, 16}}).contiguity[0] == 16);
 }
 
-TEST_CASE("integer conversions keep the facts; to float they are lost") {
+TEST_CASE("integer conversions keep the facts, to float they are lost") {
   Fixture f;
   Value* w = f.b.one(OpKind::Convert, {f.arange(32)}, Type::tile(ElemType::of(Scalar::I64), {32}));
   Value* fl = f.b.one(OpKind::Convert, {f.arange(32)}, Type::tile(ElemType::of(Scalar::F32), {32}));
@@ -303,22 +303,34 @@ TEST_CASE("a dividend's sign may rest on program-uniform scalars: assumed only w
   CHECK(none.empty());
 }
 
-TEST_CASE("a negative constant or a difference is never assumed non-negative") {
+TEST_CASE("never assumed non-negative: a value computed with a negative constant, a parameter, a loop's value") {
   Fixture f;
   Value* m = f.param(Type::scalar(i32));
   Value* k0 = f.param(Type::scalar(i32));
   Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
-  auto wrap = [&](Value* start) {
-    Value* r = f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32);
-    return f.bin(BinOp::Rem, r, f.splat(m, {64}), i32);
+  auto wrap = [&](Builder& b, Value* start) {
+    Value* r = b.binary(BinOp::Add, b.one(OpKind::Splat, {start}, Type::tile(i32, {64})), b.one(OpKind::Arange, {}, Type::tile(i32, {64})), i32);
+    return b.binary(BinOp::Rem, r, b.one(OpKind::Splat, {m}, Type::tile(i32, {64})), i32);
   };
-  Value* neg = wrap(f.bin(BinOp::Mul, pid, f.b.intConst(-64), i32));
-  Value* diff = wrap(f.bin(BinOp::Sub, f.bin(BinOp::Mul, pid, f.b.intConst(64), i32), k0, i32));
+  Value* neg = wrap(f.b, f.bin(BinOp::Mul, pid, f.b.intConst(-64), i32));
+  Value* param = wrap(f.b, k0);  // (k0 + arange) % m: the launcher, not a trap, would have to decide
+  // A difference of the top level is a scalar like any other: assumed as it is, and checked.
+  Value* diffStart = f.bin(BinOp::Sub, f.bin(BinOp::Mul, pid, f.b.intConst(64), i32), k0, i32);
+  Value* diff = wrap(f.b, diffStart);
+  // Inside a loop: the loop's scalars are not checked once per program.
+  Op* loop = f.b.create(OpKind::For, {f.b.intConst(0), f.b.intConst(4), f.b.intConst(1)}, {});
+  Block* body = f.b.addRegion(loop);
+  Value* iv = f.b.addArg(body, Type::scalar(i32), "i");
+  Builder in{f.k, body, {}};
+  Value* inner = wrap(in, in.binary(BinOp::Sub, iv, k0, i32));
+  in.create(OpKind::Yield, {}, {});
   std::set<const Value*> assumed;
-  const auto info = analyzeAxes(f.k, {{0, 16}}, &assumed);
+  const auto info = analyzeAxes(f.k, {{0, 16}, {1, 16}}, &assumed);
   CHECK(info.at(neg).contiguity[0] == 1);
-  CHECK(info.at(diff).contiguity[0] == 1);
-  CHECK(assumed.empty());
+  CHECK(info.at(param).contiguity[0] == 1);
+  CHECK(info.at(inner).contiguity[0] == 1);
+  CHECK(info.at(diff).contiguity[0] == 16);
+  CHECK(assumed == std::set<const Value*>{diffStart});
 }
 
 TEST_CASE("access widths: an assumed sign becomes a per-program check, only where it widens an access") {

@@ -149,8 +149,11 @@ bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int 
   if (depth > 8 || !v->type.elem.isInt()) return false;
   const Op* d = v->def;
   if (d && d->kind == OpKind::Constant) return false;  // a negative constant: never assumed otherwise
-  const bool topLevel = d ? d->parent == k_.body.get() : std::find(k_.params.begin(), k_.params.end(), v) != k_.params.end();
-  if (!v->type.isTile() && topLevel) {  // a scalar every thread of the program holds: checkable once
+  // A scalar of the kernel's top-level block: every thread of the program holds it, so it is
+  // checked once. Never a parameter: a negative argument may be legitimate where the variant's
+  // runs are not, and the launcher, not a trap, decides between variants.
+  const bool topLevel = d && d->parent == k_.body.get();
+  if (!v->type.isTile() && topLevel) {
     // A temporary (`pid_n * BN`) is taken apart into the variables it is computed from, which
     // the check then names; a variable or parameter is assumed as it is.
     // Never a value computed with a negative constant (`pid * -64`): its check would fail.

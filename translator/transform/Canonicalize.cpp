@@ -312,6 +312,23 @@ void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
       becomes(0);
       continue;
     }
+    // max/min of a splat: its value (no shuffles). Also what CUDA 13.0's ptxas needs: it
+    // miscompiles `c - s` once a constant `c` went through a max of shuffles (min(c - s, u)
+    // became min(s - c, u): tests/fuzz/results/2026-11-26-h100-gpu-batch-seed45.txt).
+    if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::Max || o.reduce == ReduceKind::Min) && o.results.size() == 1 &&
+        o.operands[0]->def && o.operands[0]->def->kind == OpKind::Splat) {
+      Value* x = o.operands[0]->def->operands[0];
+      if (o.result()->type.isTile()) {
+        Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
+        Value* t = bld.one(OpKind::Splat, {x}, o.result()->type);
+        t->layout = o.result()->layout;
+        repl[o.result()] = t;
+        i = static_cast<std::size_t>(bld.at);
+      } else {
+        repl[o.result()] = x;
+      }
+      continue;
+    }
     if (o.kind != OpKind::Binary || o.operands[0]->type.elem.isSigned() || !o.operands[0]->type.elem.isInt()) continue;
     if (isIntConstant(o.operands[1], 0) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) becomes(o.binop == BinOp::Ge);
     else if (isIntConstant(o.operands[0], 0) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) becomes(o.binop == BinOp::Le);

@@ -128,9 +128,11 @@ auto sum(const X& x) {
   if constexpr (detail::reduction_rules_hold<detail::reduction_kind::sum, Axis, X>()) {
     using T = detail::element_of<X>;
     using A = detail::sum_t<T>;
+    // From the first element, as the GPU adds: a sum of -0.0s is -0.0 (starting from +0.0
+    // would make it +0.0, which no IEEE sum of them gives).
     return detail::reduce_axis<(Axis < 0 ? 0 : Axis), A>(x, [](const T* p, int n, int s) {
-      A acc = convert<A>(0);
-      for (int k = 0; k < n; ++k) acc = detail::op_add{}(acc, convert<A>(p[k * s]));
+      A acc = convert<A>(p[0]);
+      for (int k = 1; k < n; ++k) acc = detail::op_add{}(acc, convert<A>(p[k * s]));
       return acc;
     });
   }

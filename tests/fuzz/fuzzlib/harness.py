@@ -143,8 +143,8 @@ def perturb(texts):
         sub('TILECC_FLOAT_FUNCTION(%s)' % fn, 'TILECC_FLOAT_FUNCTION(%s, detail::noisy(%s))' % (name, expr))
     sub('return convert<C>(std::fmax(up(a), up(b)));', 'return convert<C>(noisy_fmax(up(a), up(b)));')
     sub('return convert<C>(std::fmin(up(a), up(b)));', 'return convert<C>(noisy_fmin(up(a), up(b)));')
-    sub('for (int k = 0; k < n; ++k) acc = detail::op_add{}(acc, convert<A>(p[k * s]));',
-        'for (int k = n - 1; k >= 0; --k) acc = detail::op_add{}(acc, convert<A>(p[k * s]));')
+    sub('A acc = convert<A>(p[0]);\n      for (int k = 1; k < n; ++k) acc = detail::op_add{}(acc, convert<A>(p[k * s]));',
+        'A acc = convert<A>(p[(n - 1) * s]);\n      for (int k = n - 2; k >= 0; --k) acc = detail::op_add{}(acc, convert<A>(p[k * s]));')
     sub('  for (int k = 0; k < K; ++k) {\n    for (int j = 0; j < N; ++j) bk[j]',
         '  for (int k = K - 1; k >= 0; --k) {\n    for (int j = 0; j < N; ++j) bk[j]')
     sub('for (int i = 0; i < S.size(); ++i) *ptrs.data[i] = convert<T>(detail::pick<S>(values, i));',
