@@ -312,12 +312,44 @@ void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
       becomes(0);
       continue;
     }
+    // An elementwise binary op of two splats is a splat of the scalar op (`full(50) + 50`):
+    // computed once, and seen as a splat by the fold below.
+    // (Operands replaced earlier in this walk are seen as their replacements.)
+    auto splatOf = [&](Value* v) -> Value* {
+      if (auto it = repl.find(v); it != repl.end()) v = it->second;
+      return v->def && v->def->kind == OpKind::Splat && !v->def->operands[0]->type.isTile() ? v->def->operands[0] : nullptr;
+    };
+    // Only where the scalar op means what the tile op does: tile integers wrap, divide by zero
+    // to 0 and clamp shifts, scalars do not (C++), so integer arithmetic folds from constants.
+    auto scalarSame = [&](BinOp op, Value* x, Value* y, std::int64_t& folded) {
+      const ElemType e = x->type.elem;
+      if (isComparison(op)) return e.isInt() || e.isBool() || e.kind == Scalar::F32 ? 1 : 0;
+      if (e.kind == Scalar::F32) return op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul || op == BinOp::Div ? 1 : 0;
+      if (!e.isInt() && !e.isBool()) return 0;
+      if (op == BinOp::And || op == BinOp::Or || op == BinOp::Xor || op == BinOp::Min || op == BinOp::Max) return 1;
+      const bool consts = x->def && x->def->kind == OpKind::Constant && y->def && y->def->kind == OpKind::Constant;
+      return consts && Folder::intBinary(op, e, x->def->intValue, y->def->intValue, folded) ? 2 : 0;
+    };
+    std::int64_t folded = 0;
+    const int same = o.kind == OpKind::Binary && o.result()->type.isTile() && splatOf(o.operands[0]) && splatOf(o.operands[1])
+                         ? scalarSame(o.binop, splatOf(o.operands[0]), splatOf(o.operands[1]), folded)
+                         : 0;
+    if (same) {
+      Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
+      Value* x = same == 2 ? bld.intConst(folded, o.result()->type.elem)
+                           : bld.binary(o.binop, splatOf(o.operands[0]), splatOf(o.operands[1]), o.result()->type.elem);
+      Value* t = bld.one(OpKind::Splat, {x}, o.result()->type);
+      t->layout = o.result()->layout;
+      repl[o.result()] = t;
+      i = static_cast<std::size_t>(bld.at);
+      continue;
+    }
     // max/min of a splat: its value (no shuffles). Also what CUDA 13.0's ptxas needs: it
     // miscompiles `c - s` once a constant `c` went through a max of shuffles (min(c - s, u)
     // became min(s - c, u): tests/fuzz/results/2026-11-26-h100-gpu-batch-seed45.txt).
     if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::Max || o.reduce == ReduceKind::Min) && o.results.size() == 1 &&
-        o.operands[0]->def && o.operands[0]->def->kind == OpKind::Splat) {
-      Value* x = o.operands[0]->def->operands[0];
+        splatOf(o.operands[0])) {
+      Value* x = splatOf(o.operands[0]);
       if (o.result()->type.isTile()) {
         Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
         Value* t = bld.one(OpKind::Splat, {x}, o.result()->type);

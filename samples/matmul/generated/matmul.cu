@@ -407,22 +407,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -771,22 +768,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -1538,22 +1532,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -1983,22 +1974,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -2846,22 +2834,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -3210,22 +3195,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -3965,22 +3947,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -4398,22 +4377,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -5237,22 +5213,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
     bool b_tile_and_2[64];  // tile<64x256xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
@@ -5633,22 +5606,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     bool b_tile_and_2[64];  // tile<64x256xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
@@ -6428,22 +6398,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
     bool b_tile_and_2[64];  // tile<64x256xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
@@ -6824,22 +6791,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     bool b_tile_and_2[64];  // tile<64x256xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
@@ -7616,22 +7580,19 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[16];  // tile<64x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[32];  // tile<64x128xi64> in L4
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
@@ -8116,22 +8077,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
     bool b_tile_and_2[16];  // tile<64x64xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[16];  // tile<64x64xi64> in L4
+    int64_t k_mul[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
@@ -8454,22 +8412,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     bool b_tile_and_2[16];  // tile<64x64xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[16];  // tile<64x64xi64> in L4
+    int64_t k_mul[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
@@ -9124,22 +9079,19 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
     bool b_tile_and_2[16];  // tile<64x64xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[16];  // tile<64x64xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[16];  // tile<64x64xi64> in L4
+    int64_t k_mul[16];  // tile<64x64xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
@@ -9637,22 +9589,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
     bool b_tile_and_2[64];  // tile<64x256xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
@@ -10033,22 +9982,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
     bool b_tile_and_2[64];  // tile<64x256xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    int k_mul[32];  // tile<128x64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(64, 2);
     const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + k_mul[reg];
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul_1[64];  // tile<64x256xi64> in L4
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul_1[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
     const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul_1[reg];
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
