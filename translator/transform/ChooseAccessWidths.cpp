@@ -65,10 +65,9 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
     chosen = withSigns;
     std::vector<const Value*> roots(assumed.begin(), assumed.end());
     std::sort(roots.begin(), roots.end(), [](const Value* a, const Value* b) { return a->id < b->id; });
-    for (const Value* v : roots) {
+    for (const Value* v : roots) {  // scalars of the top-level block (never parameters): right after each
       Builder b{k, k.body.get(), k.loc};
-      if (v->def) b.setInsertionAfter(*v->def);
-      else b.at = 0;  // a parameter: at the kernel's start
+      b.setInsertionAfter(*v->def);
       Value* ok = b.binary(BinOp::Ge, const_cast<Value*>(v), b.intConst(0, v->type.elem), ElemType::of(Scalar::Bool));
       Op* check = b.create(OpKind::Assert, {ok}, {});
       check->count = 1;
