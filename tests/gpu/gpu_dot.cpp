@@ -36,6 +36,23 @@ void plain(sample::report& rep, sample::rng& r, const char* what, L launch, doub
     rep.compare_outputs(what, dc.get(), twin, tol);
 }
 
+// A half GEMM into float C (M x N x K, programs of BM x 128 rows and columns) on the GPU and in
+// the twin; `kernel` and `launch` take (a, b, c, M, N, K), A holding M * K elements in its layout.
+template <class Kernel, class Launch>
+void half_gemm(sample::report& rep, sample::rng& r, const std::string& what, int M, int N, int K, int BM, Kernel kernel,
+               Launch launch) {
+  using tilecc::half;
+  auto a = sample::random_vector<half>(r, std::size_t(M) * K), b = sample::random_vector<half>(r, std::size_t(K) * N);
+  std::vector<float> c(std::size_t(M) * N, sample::poison<float>()), twin = c;
+  const dim3 grid(cdiv(M, BM), cdiv(N, 128));
+  host::launch({int(grid.x), int(grid.y)}, kernel, a.data(), b.data(), twin.data(), M, N, K);
+  gpu::buffer<half> da(a), db(b);
+  gpu::buffer<float> dc(c);
+  GPU_CHECK(launch(grid, nullptr, da.as<const __half>(), db.as<const __half>(), dc.p, M, N, K));
+  gpu::sync();
+  rep.compare_outputs(what + " " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-4);
+}
+
 int main() {
   gpu::require_gpu();
   sample::report rep("dot (GPU vs host twin)");
@@ -124,15 +141,7 @@ int main() {
   for (int i = 0; i < 4; ++i) {
     const int M = i == 0 ? 256 : 1 + r.range(1, 600), N = i == 3 ? 100 + 2 * r.range(0, 20) + 1 : 16 * r.range(1, 20);
     const int K = i == 0 ? 64 : 16 * r.range(1, 24);
-    auto a = sample::random_vector<half>(r, std::size_t(M) * K), b = sample::random_vector<half>(r, std::size_t(K) * N);
-    std::vector<float> c(std::size_t(M) * N, sample::poison<float>()), twin = c;
-    const dim3 grid(cdiv(M, 256), cdiv(N, 128));
-    host::launch({int(grid.x), int(grid.y)}, dot_wide_gemm, a.data(), b.data(), twin.data(), M, N, K);
-    gpu::buffer<half> da(a), db(b);
-    gpu::buffer<float> dc(c);
-    GPU_CHECK(launch_dot_wide_gemm(grid, nullptr, da.as<const __half>(), db.as<const __half>(), dc.p, M, N, K));
-    gpu::sync();
-    rep.compare_outputs("sixteen warps " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-4);
+    half_gemm(rep, r, "sixteen warps", M, N, K, 256, dot_wide_gemm, launch_dot_wide_gemm);
   }
   // Aᵀ·B from at[K][M] (M-major A: TMA and a transposed-A wgmma on sm_90a when aligned,
   // cp.async and ldmatrix.trans on sm_80; ragged M: the general kernel): K of one tile, K tails,
@@ -140,15 +149,7 @@ int main() {
   for (int i = 0; i < 4; ++i) {
     const int M = i == 3 ? 100 + 2 * r.range(0, 40) + 1 : 16 * r.range(1, 24), N = 16 * r.range(1, 20);
     const int K = i == 0 ? 64 : i == 1 ? 16 * r.range(1, 8) : 16 * r.range(1, 24) + 8;
-    auto at = sample::random_vector<half>(r, std::size_t(K) * M), b = sample::random_vector<half>(r, std::size_t(K) * N);
-    std::vector<float> c(std::size_t(M) * N, sample::poison<float>()), twin = c;
-    const dim3 grid(cdiv(M, 128), cdiv(N, 128));
-    host::launch({int(grid.x), int(grid.y)}, dot_at_gemm, at.data(), b.data(), twin.data(), M, N, K);
-    gpu::buffer<half> dat(at), db(b);
-    gpu::buffer<float> dc(c);
-    GPU_CHECK(launch_dot_at_gemm(grid, nullptr, dat.as<const __half>(), db.as<const __half>(), dc.p, M, N, K));
-    gpu::sync();
-    rep.compare_outputs("A^T B from at[K][M] " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-4);
+    half_gemm(rep, r, "A^T B from at[K][M]", M, N, K, 128, dot_at_gemm, launch_dot_at_gemm);
   }
   {
     const int n = 200 + r.range(0, 100);

@@ -99,7 +99,7 @@ class Analysis {
     return true;
   }
   /// Whether `v` is non-negative once the program-uniform scalars added to `roots` are (the
-  /// rules of isNonNegative, walked back from `v`).
+  /// rules of nonNegativeBy, walked back from `v`).
   bool nonNegativeIf(const Value* v, std::set<const Value*>& roots, int depth) const;
   bool mentionsNegativeConstant(const Value* v, int depth) const;
   /// The same through the rule of `v`'s defining op alone.
@@ -112,8 +112,11 @@ std::int64_t constantOf(const Value* v) {
   return v->def && v->def->kind == OpKind::Constant && v->type.elem.isInt() ? v->def->intValue : -1;
 }
 
-bool Analysis::isNonNegative(const Op& o) const {
-  auto nn = [&](std::size_t i) { return nonneg_.count(o.operands[i]) || !o.operands[i]->type.elem.isSigned(); };
+/// The rules by which an op's integer result is non-negative, given whether its operands are:
+/// `operand(i)` for operand i, `either()` for operand 0 or 1. Operands are asked last, only where
+/// the op's kind and types allow the result (nonNegativeIf's assumptions grow as they are asked).
+template <class Operand, class Either>
+bool nonNegativeBy(const Op& o, Operand&& operand, Either&& either) {
   switch (o.kind) {
     case OpKind::Constant: return o.intValue >= 0;
     case OpKind::Arange:
@@ -123,25 +126,31 @@ bool Analysis::isNonNegative(const Op& o) const {
     case OpKind::Broadcast:
     case OpKind::ExpandDims:
     case OpKind::Trans:
-    case OpKind::Hint: return nn(0);
+    case OpKind::Hint: return operand(0);
     case OpKind::Convert: {  // a widening integer conversion, or one that keeps the width and the signedness
       const ElemType from = o.operands[0]->type.elem, to = o.result()->type.elem;
-      return from.isInt() && nn(0) && (to.bytes() > from.bytes() || (to.bytes() == from.bytes() && to.isSigned() == from.isSigned()));
+      return from.isInt() && (to.bytes() > from.bytes() || (to.bytes() == from.bytes() && to.isSigned() == from.isSigned())) &&
+             operand(0);
     }
     case OpKind::Binary:
       switch (o.binop) {
         case BinOp::Add:  // overflow aside, as everywhere in index arithmetic
         case BinOp::Mul:
         case BinOp::Div:
-        case BinOp::Min: return nn(0) && nn(1);
-        case BinOp::Rem: return nn(0);  // the sign of the dividend, whatever the divisor's (and 0 for 0 or -1)
-        case BinOp::Shr: return nn(0);
+        case BinOp::Min: return operand(0) && operand(1);
+        case BinOp::Rem: return operand(0);  // the sign of the dividend, whatever the divisor's (and 0 for 0 or -1)
+        case BinOp::Shr: return operand(0);
         case BinOp::Max:
-        case BinOp::And: return nn(0) || nn(1);
+        case BinOp::And: return either();
         default: return false;
       }
     default: return false;
   }
+}
+
+bool Analysis::isNonNegative(const Op& o) const {
+  auto nn = [&](std::size_t i) { return nonneg_.count(o.operands[i]) || !o.operands[i]->type.elem.isSigned(); };
+  return nonNegativeBy(o, nn, [&] { return nn(0) || nn(1); });
 }
 
 bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int depth) const {
@@ -178,11 +187,7 @@ bool Analysis::mentionsNegativeConstant(const Value* v, int depth) const {
 bool Analysis::nonNegativeIfComputed(const Value* v, std::set<const Value*>& roots, int depth) const {
   const Op* d = v->def;
   if (!d) return false;
-  auto all = [&](std::initializer_list<std::size_t> which) {
-    for (std::size_t i : which)
-      if (!nonNegativeIf(d->operands[i], roots, depth + 1)) return false;
-    return true;
-  };
+  auto operand = [&](std::size_t i) { return nonNegativeIf(d->operands[i], roots, depth + 1); };
   auto either = [&] {  // the operand that needs fewer assumptions
     std::set<const Value*> a = roots, b = roots;
     const bool okA = nonNegativeIf(d->operands[0], a, depth + 1), okB = nonNegativeIf(d->operands[1], b, depth + 1);
@@ -190,30 +195,7 @@ bool Analysis::nonNegativeIfComputed(const Value* v, std::set<const Value*>& roo
     else if (okB) roots = b;
     return okA || okB;
   };
-  switch (d->kind) {
-    case OpKind::Splat:
-    case OpKind::Broadcast:
-    case OpKind::ExpandDims:
-    case OpKind::Trans:
-    case OpKind::Hint: return all({0});
-    case OpKind::Convert: {
-      const ElemType from = d->operands[0]->type.elem, to = v->type.elem;
-      return from.isInt() && (to.bytes() > from.bytes() || (to.bytes() == from.bytes() && to.isSigned() == from.isSigned())) && all({0});
-    }
-    case OpKind::Binary:
-      switch (d->binop) {
-        case BinOp::Add:
-        case BinOp::Mul:
-        case BinOp::Div:
-        case BinOp::Min: return all({0, 1});
-        case BinOp::Rem:
-        case BinOp::Shr: return all({0});
-        case BinOp::Max:
-        case BinOp::And: return either();
-        default: return false;
-      }
-    default: return false;
-  }
+  return nonNegativeBy(*d, operand, either);
 }
 
 AxisInfo Analysis::binary(const Op& o) {

@@ -61,6 +61,16 @@ struct Builder {
     return op->result();
   }
 
+  /// The translator's own check that scalar `v` is >= 0 in every program: an assert with count
+  /// 1 (a trap where it fails; the report lists it), at `where`, saying `note`.
+  Op* checkNonNegative(Value* v, const Loc& where, std::string note) {
+    Op* a = create(OpKind::Assert, {binary(BinOp::Ge, v, intConst(0, v->type.elem), ElemType::of(Scalar::Bool))}, {});
+    a->count = 1;
+    a->loc = where;
+    a->note = std::move(note);
+    return a;
+  }
+
   Block* addRegion(Op* op) {
     op->regions.push_back(std::make_unique<Block>());
     op->regions.back()->parent = op;

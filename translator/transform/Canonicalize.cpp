@@ -287,18 +287,39 @@ void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
   }
 }
 
-// Results known without computing them become constants: u < 0 and u >= 0 (and 0 > u, 0 <= u)
-// on unsigned integers (nvcc warns about a pointless comparison of an unsigned integer with
-// zero), and the argmax of one element (it would read values it never compares).
+// Results known without computing them: u < 0 and u >= 0 (and 0 > u, 0 <= u) on unsigned
+// integers (nvcc warns about a pointless comparison of an unsigned integer with zero), the
+// argmax of one element (it would read values it never compares), an elementwise op of two
+// splats (a splat of the scalar op, where the two mean the same), and max/min of a splat.
+
+/// The scalar a tile is a splat of (through replacements made earlier in the walk), or null.
+Value* splatOf(Value* v, const std::map<Value*, Value*>& repl) {
+  if (auto it = repl.find(v); it != repl.end()) v = it->second;
+  return v->def && v->def->kind == OpKind::Splat && !v->def->operands[0]->type.isTile() ? v->def->operands[0] : nullptr;
+}
+
+/// Whether scalar op `op` of x and y means what the tile op does (1), or does from constants,
+/// folded into `folded` (2), or not (0): tile integers wrap, divide by zero to 0 and clamp
+/// shifts, scalars do not (C++).
+int scalarSame(BinOp op, const Value* x, const Value* y, std::int64_t& folded) {
+  const ElemType e = x->type.elem;
+  if (isComparison(op)) return e.isInt() || e.isBool() || e.kind == Scalar::F32 ? 1 : 0;
+  if (e.kind == Scalar::F32) return op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul || op == BinOp::Div ? 1 : 0;
+  if (!e.isInt() && !e.isBool()) return 0;
+  if (op == BinOp::And || op == BinOp::Or || op == BinOp::Xor || op == BinOp::Min || op == BinOp::Max) return 1;
+  const bool consts = x->def && x->def->kind == OpKind::Constant && y->def && y->def->kind == OpKind::Constant;
+  return consts && Folder::intBinary(op, e, x->def->intValue, y->def->intValue, folded) ? 2 : 0;
+}
+
 void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
   for (std::size_t i = 0; i < b.ops.size(); ++i) {
     Op& o = *b.ops[i];
     for (auto& r : o.regions) foldKnownResults(k, *r, repl);
-    // o's result is `value` everywhere: a constant (a splat of it for a tile) takes its place,
-    // inserted before o; i moves past the new ops, back at o.
-    auto becomes = [&](std::int64_t value) {
+    // o's result is the scalar `make` builds everywhere (a splat of it for a tile), inserted
+    // before o; i moves past the new ops, back at o.
+    auto becomes = [&](auto&& make) {
       Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
-      Value* c = bld.intConst(value, o.result()->type.elem);
+      Value* c = make(bld);
       if (o.result()->type.isTile()) {
         c = bld.one(OpKind::Splat, {c}, o.result()->type);
         c->layout = o.result()->layout;
@@ -306,64 +327,36 @@ void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
       repl[o.result()] = c;
       i = static_cast<std::size_t>(bld.at);
     };
+    auto constant = [&](std::int64_t value) { return [&, value](Builder& bld) { return bld.intConst(value, o.result()->type.elem); }; };
     // argmax/argmin along an axis of one element: index 0 (the values need not be read).
     if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::ArgMax || o.reduce == ReduceKind::ArgMin) &&
         o.operands[0]->type.shape.at(static_cast<std::size_t>(o.axis)) == 1) {
-      becomes(0);
+      becomes(constant(0));
       continue;
     }
-    // An elementwise binary op of two splats is a splat of the scalar op (`full(50) + 50`):
-    // computed once, and seen as a splat by the fold below.
-    // (Operands replaced earlier in this walk are seen as their replacements.)
-    auto splatOf = [&](Value* v) -> Value* {
-      if (auto it = repl.find(v); it != repl.end()) v = it->second;
-      return v->def && v->def->kind == OpKind::Splat && !v->def->operands[0]->type.isTile() ? v->def->operands[0] : nullptr;
-    };
-    // Only where the scalar op means what the tile op does: tile integers wrap, divide by zero
-    // to 0 and clamp shifts, scalars do not (C++), so integer arithmetic folds from constants.
-    auto scalarSame = [&](BinOp op, Value* x, Value* y, std::int64_t& folded) {
-      const ElemType e = x->type.elem;
-      if (isComparison(op)) return e.isInt() || e.isBool() || e.kind == Scalar::F32 ? 1 : 0;
-      if (e.kind == Scalar::F32) return op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul || op == BinOp::Div ? 1 : 0;
-      if (!e.isInt() && !e.isBool()) return 0;
-      if (op == BinOp::And || op == BinOp::Or || op == BinOp::Xor || op == BinOp::Min || op == BinOp::Max) return 1;
-      const bool consts = x->def && x->def->kind == OpKind::Constant && y->def && y->def->kind == OpKind::Constant;
-      return consts && Folder::intBinary(op, e, x->def->intValue, y->def->intValue, folded) ? 2 : 0;
-    };
-    std::int64_t folded = 0;
-    const int same = o.kind == OpKind::Binary && o.result()->type.isTile() && splatOf(o.operands[0]) && splatOf(o.operands[1])
-                         ? scalarSame(o.binop, splatOf(o.operands[0]), splatOf(o.operands[1]), folded)
-                         : 0;
-    if (same) {
-      Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
-      Value* x = same == 2 ? bld.intConst(folded, o.result()->type.elem)
-                           : bld.binary(o.binop, splatOf(o.operands[0]), splatOf(o.operands[1]), o.result()->type.elem);
-      Value* t = bld.one(OpKind::Splat, {x}, o.result()->type);
-      t->layout = o.result()->layout;
-      repl[o.result()] = t;
-      i = static_cast<std::size_t>(bld.at);
-      continue;
+    // `full(50) + 50`: computed once, and seen as a splat by max/min below.
+    if (o.kind == OpKind::Binary && o.result()->type.isTile()) {
+      Value* x = splatOf(o.operands[0], repl);
+      Value* y = splatOf(o.operands[1], repl);
+      std::int64_t folded = 0;
+      if (const int same = x && y ? scalarSame(o.binop, x, y, folded) : 0) {
+        if (same == 2) becomes(constant(folded));
+        else becomes([&](Builder& bld) { return bld.binary(o.binop, x, y, o.result()->type.elem); });
+        continue;
+      }
     }
     // max/min of a splat: its value (no shuffles). Also what CUDA 13.0's ptxas needs: it
     // miscompiles `c - s` once a constant `c` went through a max of shuffles (min(c - s, u)
     // became min(s - c, u): tests/fuzz/results/2026-11-26-h100-gpu-batch-seed45.txt).
-    if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::Max || o.reduce == ReduceKind::Min) && o.results.size() == 1 &&
-        splatOf(o.operands[0])) {
-      Value* x = splatOf(o.operands[0]);
-      if (o.result()->type.isTile()) {
-        Builder bld{k, &b, o.loc, o.result()->hint, static_cast<long>(i)};
-        Value* t = bld.one(OpKind::Splat, {x}, o.result()->type);
-        t->layout = o.result()->layout;
-        repl[o.result()] = t;
-        i = static_cast<std::size_t>(bld.at);
-      } else {
-        repl[o.result()] = x;
+    if (o.kind == OpKind::Reduce && (o.reduce == ReduceKind::Max || o.reduce == ReduceKind::Min) && o.results.size() == 1) {
+      if (Value* x = splatOf(o.operands[0], repl)) {
+        becomes([&](Builder&) { return x; });
+        continue;
       }
-      continue;
     }
     if (o.kind != OpKind::Binary || o.operands[0]->type.elem.isSigned() || !o.operands[0]->type.elem.isInt()) continue;
-    if (isIntConstant(o.operands[1], 0) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) becomes(o.binop == BinOp::Ge);
-    else if (isIntConstant(o.operands[0], 0) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) becomes(o.binop == BinOp::Le);
+    if (isIntConstant(o.operands[1], 0) && (o.binop == BinOp::Lt || o.binop == BinOp::Ge)) becomes(constant(o.binop == BinOp::Ge));
+    else if (isIntConstant(o.operands[0], 0) && (o.binop == BinOp::Gt || o.binop == BinOp::Le)) becomes(constant(o.binop == BinOp::Le));
   }
 }
 

@@ -53,26 +53,25 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
     });
     return a;
   };
-  std::vector<Access> chosen = accesses(analyzeAxes(k, facts));
   // Program-uniform dividends assumed non-negative: taken only where some access gets wider,
   // then checked once per program (a trap, as the TMA boxes' starts: a negative one would break
-  // the runs the vector accesses move).
+  // the runs the vector accesses move). Where nothing was assumed, this analysis is the plain one.
   std::set<const Value*> assumed;
-  const std::vector<Access> withSigns = accesses(analyzeAxes(k, facts, &assumed));
+  std::vector<Access> chosen = accesses(analyzeAxes(k, facts, &assumed));
   bool wider = false;
-  for (std::size_t i = 0; i < chosen.size(); ++i) wider |= withSigns[i].vec > chosen[i].vec;
+  if (!assumed.empty()) {
+    const std::vector<Access> plain = accesses(analyzeAxes(k, facts));
+    for (std::size_t i = 0; i < chosen.size(); ++i) wider |= chosen[i].vec > plain[i].vec;
+    if (!wider) chosen = plain;
+  }
   if (wider) {
-    chosen = withSigns;
     std::vector<const Value*> roots(assumed.begin(), assumed.end());
     std::sort(roots.begin(), roots.end(), [](const Value* a, const Value* b) { return a->id < b->id; });
     for (const Value* v : roots) {  // scalars of the top-level block (never parameters): right after each
       Builder b{k, k.body.get(), k.loc};
       b.setInsertionAfter(*v->def);
-      Value* ok = b.binary(BinOp::Ge, const_cast<Value*>(v), b.intConst(0, v->type.elem), ElemType::of(Scalar::Bool));
-      Op* check = b.create(OpKind::Assert, {ok}, {});
-      check->count = 1;
       const std::string what = !v->name.empty() ? v->name : v->hint.empty() ? "a scalar" : "the scalar part of " + v->hint;
-      check->note = "vector accesses assume " + what + " >= 0 (a negative dividend of / or % breaks the runs they move)";
+      b.checkNonNegative(const_cast<Value*>(v), b.loc, "vector accesses assume " + what + " >= 0 (a negative dividend of / or % breaks the runs they move)");
     }
   }
   std::size_t i = 0;

@@ -61,6 +61,13 @@ struct Lowering {
     if (result->type.isTile()) l->access = sharedAccess(k, result, buf->type, false);
   }
 
+  // Whether a dot operand's registers run along its first axis (B's K, A's M): stored as they
+  // lie, such an operand is read transposed.
+  bool runsAlongFirstAxis(const Value* v) {
+    const Layout& l = k.layoutOf(v);
+    return l.order.front() == l.dims[0];
+  }
+
   // Whether dot reads B from shared memory transposed ([N][K]) rather than as [K][N]: always for
   // tf32 and int8 (their fragments need k-consecutive elements and ldmatrix cannot transpose
   // them); for 16-bit types when b's registers run along K (written as they lie, they are read
@@ -70,10 +77,7 @@ struct Lowering {
       case MmaInstr::S8:
       case MmaInstr::TF32: return true;
       case MmaInstr::F16:
-      case MmaInstr::BF16: {
-        const Layout& l = k.layoutOf(b);
-        return l.order.front() == l.dims[0];
-      }
+      case MmaInstr::BF16: return runsAlongFirstAxis(b);
       case MmaInstr::FmaIEEE: return false;
     }
     return false;
@@ -84,9 +88,7 @@ struct Lowering {
   // moves 16 bytes per copy and is pipelined like any operand; ldmatrix.trans or wgmma's
   // transposed A reads it).
   bool readsATransposed(const Value* a, MmaInstr instr) {
-    if ((instr != MmaInstr::F16 && instr != MmaInstr::BF16) || a->layout < 0) return false;
-    const Layout& l = k.layoutOf(a);
-    return l.order.front() == l.dims[0];
+    return (instr == MmaInstr::F16 || instr == MmaInstr::BF16) && a->layout >= 0 && runsAlongFirstAxis(a);
   }
 
   // dot(a, b, acc) → A and B staged in shared memory, then mma.sync (rows padded for ldmatrix)

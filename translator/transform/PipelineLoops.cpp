@@ -515,13 +515,8 @@ class Pipeliner {
     init->count = 1;  // the issuing thread's arrive.expect_tx
     // Starts that are non-negative in every program the grid launches, but not provably so.
     for (const Pipe& p : pipes_)
-      for (const Poly& c : p.box->checks) {
-        Value* v = emit(pre, c, pre.intConst(0));
-        Op* a = pre.create(OpKind::Assert, {pre.binary(BinOp::Ge, v, pre.intConst(0), ElemType::of(Scalar::Bool))}, {});
-        a->count = 1;
-        a->loc = p.load->loc;
-        a->note = "a TMA box would start below its tensor: the pointers read before it";
-      }
+      for (const Poly& c : p.box->checks)
+        pre.checkNonNegative(emit(pre, c, pre.intConst(0)), p.load->loc, "a TMA box would start below its tensor: the pointers read before it");
     Value* lb = loop_.operands[0];
     Value* step = loop_.operands[2];
     for (int s = 0; s + 1 < S; ++s) {

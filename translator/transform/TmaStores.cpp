@@ -116,11 +116,7 @@ bool rewrite(Kernel& k, Op& st) {
   s->access = sharedAccess(k, value, buf->type, false);
   Value* zero = b.intConst(0);
   for (const Poly& c : box->checks) {
-    Value* v = emitPoly(b, c, trip, zero);
-    Op* a = b.create(OpKind::Assert, {b.binary(BinOp::Ge, v, b.intConst(0), ElemType::of(Scalar::Bool))}, {});
-    a->count = 1;
-    a->loc = st.loc;
-    a->note = "a TMA box would start below its tensor: the pointers wrote before it";
+    b.checkNonNegative(emitPoly(b, c, trip, zero), st.loc, "a TMA box would start below its tensor: the pointers wrote before it");
   }
   std::vector<Value*> starts;
   for (const Poly& p : box->starts) starts.push_back(emitPoly(b, p, trip, zero));
