@@ -3,7 +3,8 @@
 // memory-bound workloads (each input read once, each output written once), TFLOP/s for matmul
 // and attention; a correctness check of sampled outputs against a double reference on fresh
 // random inputs. Prints a table; with OUT set, writes OUT/tilecc_bench.json. Arguments pick
-// workloads: memory, cumsum, matmul, strided, splitk, conv, attention, family (default all).
+// workloads: memory, cumsum, matmul, strided, splitk, conv, attention, family (default all);
+// `spin` (only when named) runs the fp16 4096^3 GEMM back to back for 5 s.
 #include "attention.h"
 #include "conv_kernels.h"
 #include "cumsum.h"
@@ -413,6 +414,41 @@ void conv(const char* name, ConvLaunch launch, int BM) {
   cudaFree(x), cudaFree(wt), cudaFree(y);
 }
 
+// The fp16 4096^3 GEMM (128x256 tile) back to back for `seconds`, without L2 flushes or host
+// synchronisation between launches: the steady state in which the GPU's clock settles under its
+// power limit. tests/bench/spin_peer.py does the same with cuBLAS; sample nvidia-smi beside both
+// (README "Benchmarks", how the GEMM's clock was compared).
+void spin(double seconds) {
+  const int S = 4096;
+  std::vector<__half> ha(std::size_t(S) * S), hb(ha.size());
+  std::normal_distribution<float> nd;
+  for (auto& x : ha) x = __float2half(nd(gen));
+  for (auto& x : hb) x = __float2half(nd(gen));
+  __half *a = upload(ha), *b = upload(hb), *c;
+  CHECK(cudaMalloc(reinterpret_cast<void**>(&c), ha.size() * 2));
+  const dim3 grid((S / 128) * (S / 256));
+  cudaEvent_t e0, e1;
+  CHECK(cudaEventCreate(&e0));
+  CHECK(cudaEventCreate(&e1));
+  std::vector<double> perLaunch;
+  const auto t0 = std::chrono::steady_clock::now();
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < seconds) {
+    CHECK(cudaEventRecord(e0));
+    for (int i = 0; i < 100; ++i) CHECK(launch_matmul_half_128_256_64_8_false_none(grid, nullptr, a, b, c, nullptr, S, S, S, S, S, S));
+    CHECK(cudaEventRecord(e1));
+    CHECK(cudaEventSynchronize(e1));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, e0, e1));
+    perLaunch.push_back(ms / 100);
+  }
+  std::sort(perLaunch.begin(), perLaunch.end());
+  const double med = perLaunch[perLaunch.size() / 2];
+  std::printf("spin matmul float16 4096^3, 128x256 tile, back to back %.1f s: %9.4f ms %8.1f TFLOP/s (median of %zu batches of 100)\n",
+              seconds, med, 2.0 * S * S * S / med / 1e9, perLaunch.size());
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  cudaFree(a), cudaFree(b), cudaFree(c);
+}
+
 __nv_bfloat16 toBf16(float x) { return __float2bfloat16(x); }
 __half toHalf(float x) { return __float2half(x); }
 double fromBf16(__nv_bfloat16 x) { return __bfloat162float(x); }
@@ -487,6 +523,7 @@ int main(int argc, char** argv) {
       matmul<__nv_bfloat16>((std::string("matmul bfloat16 ") + std::to_string(S) + "^3, 128x256 tile").c_str(), S,
                             launch_matmul_bfloat16_128_256_64_8_false_none, toBf16, fromBf16, 256);
     }
+  if (argc > 1 && want("spin")) spin(5.0);  // only when asked
   if (want("matmul") || want("launch"))
     std::printf("TMA descriptor on the host: %.3f us from the launcher's cache, %.3f us encoded\n", tensorMapMicros(true),
                 tensorMapMicros(false));

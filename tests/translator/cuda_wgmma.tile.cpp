@@ -35,14 +35,20 @@ using namespace tilecc;
 // CHECK: "l"(desc_a + 2),
 // CHECK-NEXT: "l"(desc_b + 128),
 // CHECK: tilecc::wgmma_commit();
-// The next copies go behind the batch, before its wait: tensor cores and threads overlap, and
-// no barrier separates them (they fill the slot ahead, the batch reads the current one).
+// The batch stays in flight through the next iteration: wait 1 completes the previous one,
+// whose slot the next copies fill once every warp group is past it (one barrier); the loop's
+// result is waited for after the loop.
+// CHECK-NEXT: }
+// CHECK-NEXT: tilecc::wgmma_wait<1>();
+// CHECK-NEXT: __syncthreads();  // writes after the reads of wgmma
 // CHECK-NOT: __syncthreads
 // CHECK: tilecc::cp_async16(x_ring_slot{{_[0-9]+}} + tilecc::swizzled<128, 128>(
 // CHECK-NOT: __syncthreads
 // CHECK: tilecc::cp_async16(y_ring_slot{{_[0-9]+}} + tilecc::swizzled<128, 64>(
 // CHECK-NEXT: tilecc::cp_async_commit();
-// CHECK-NEXT: tilecc::wgmma_wait<0>();
+// CHECK-NOT: wgmma_wait
+// CHECK: tilecc::cp_async_wait<0>();
+// CHECK: tilecc::wgmma_wait<0>();
 TILECC_KERNEL(num_warps = 4, num_stages = 3)
 void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, float* c, TILECC_MULTIPLE_OF(16) int K) {
   auto rm = arange<128>();

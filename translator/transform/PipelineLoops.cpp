@@ -29,16 +29,17 @@
 //
 // Copies for iterations past the end are not issued, so none is in flight after the loop and
 // trip counts 0, 1 or fewer than S need nothing else. Where the loop's wgmma reads only the
-// rings, its batch stays in flight: wait 1 after it, the copies moved after that wait, wait 0
-// after the loop (keepWgmmaInFlight).
+// rings, its batch stays in flight, with TMA or cp.async copies alike: wait 1 after it, the
+// copies moved after that wait (and after a CTA barrier: every warp group's previous batch read
+// that slot), wait 0 after the loop (keepWgmmaInFlight).
 //
 // A load qualifies when its pointers and mask can be computed for a later iteration (from the
 // induction variable, carried scalars advanced by an invariant step such as block pointers'
 // offsets, and values defined before the loop, or a carried pointer advanced by an invariant
 // step), masked-off elements are zero, whole 4-, 8- or 16-byte runs lie along the rows (for
 // cp.async; TMA copies narrower ones too), and its value only fills a buffer that mma reads. Barriers come later, from the hazard
-// analysis (insertBarriers). On sm_90a the copies go behind the iteration's wgmma batch
-// (issueBehindWgmma).
+// analysis (insertBarriers). On sm_90a, where the batch cannot stay in flight, the copies
+// still go behind it, before its wait (issueBehindWgmma).
 #include "analysis/StructuredAccess.h"
 #include "ir/Clone.h"
 #include "transform/TensorMaps.h"
@@ -175,7 +176,7 @@ class Pipeliner {
     std::vector<Op*> issued;
     for (long i = Builder::indexOf(body_, wait) + 1; i < top.at; ++i) issued.push_back(body_.ops[static_cast<std::size_t>(i)].get());
     readFromRings(top, read);
-    issueBehindWgmma(issued);
+    if (!keepWgmmaInFlight(issued)) issueBehindWgmma(issued);
     // Advance both slots around the ring before the yield.
     Op* y = yieldOf(body_);
     Builder end{k_, &body_, y->loc, "pipe", -1};
@@ -419,9 +420,12 @@ class Pipeliner {
 
   // One iteration's wgmma batch stays in flight during the next: the loop waits only for the
   // batches before it (wait 1), and copies into the slot the previous iteration read after
-  // that wait; the loop's result is waited for after the loop. Done where the batch reads the
+  // that wait (`copies`: the ops that issue them, in body order; the barrier pass puts a CTA
+  // barrier between the wait and the first copy, since every warp group's previous batch read
+  // that slot); the loop's result is waited for after the loop. Done where the batch reads the
   // ring and its accumulator is carried, waited for right after, and used by nothing else.
-  void keepWgmmaInFlight(Op* copies) {
+  bool keepWgmmaInFlight(const std::vector<Op*>& copies) {
+    if (copies.empty()) return false;
     Op* y = yieldOf(body_);
     auto users = collectUsers(body_);
     for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
@@ -447,10 +451,14 @@ class Pipeliner {
       ww->results.clear();
       ww->count = 1;
       // The next copies go after the wait: their slot was read by the batch it completes.
-      const long from = Builder::indexOf(body_, copies);
-      std::unique_ptr<Op> moved = std::move(body_.ops[static_cast<std::size_t>(from)]);
-      body_.ops.erase(body_.ops.begin() + from);
-      body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, ww) + 1, std::move(moved));
+      std::vector<std::unique_ptr<Op>> moved;
+      for (Op* o : copies) {
+        const long at = Builder::indexOf(body_, o);
+        moved.push_back(std::move(body_.ops[static_cast<std::size_t>(at)]));
+        body_.ops.erase(body_.ops.begin() + at);
+      }
+      body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, ww) + 1, std::make_move_iterator(moved.begin()),
+                       std::make_move_iterator(moved.end()));
       Value* result = loop_.results[j - 1];
       Builder after{k_, loop_.parent, loop_.loc, {}, -1};
       after.setInsertionAfter(loop_);
@@ -461,8 +469,9 @@ class Pipeliner {
       fin->result()->hint = result->hint;
       replaceAllUses(*k_.body, result, fin->result());
       fin->operands = {result};
-      return;
+      return true;
     }
+    return false;
   }
 
   // On sm_90a the copies (their address arithmetic and cp.async instructions, the longest part
@@ -542,7 +551,7 @@ class Pipeliner {
     y->operands[n - 2] = nextSlot(end, write);
     Value* flipped = end.binary(BinOp::Xor, phase, end.intConst(1), phase->type.elem);
     y->operands[n - 1] = end.create(OpKind::Select, {wrap, flipped, phase}, {phase->type})->result();
-    keepWgmmaInFlight(copies);
+    keepWgmmaInFlight({copies});
   }
 
   // A ring of num_stages slots per pipelined load, before the loop.

@@ -756,6 +756,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -786,7 +788,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -808,6 +809,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
   int64_t store_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
@@ -1962,6 +1968,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -1992,7 +2000,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -2014,6 +2021,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
   const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
@@ -2045,7 +2057,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] f16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+  __syncwarp();  // writes after the writes of async_copy (line 35) within each warp
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -2056,7 +2068,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
+  __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
   __half acc_shared[32];  // tile<128xf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -3183,6 +3195,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -3213,7 +3227,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -3235,6 +3248,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
   int64_t store_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
@@ -4365,6 +4383,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -4395,7 +4415,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     for (int reg = 0; reg < 32; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -4417,6 +4436,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
   const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
@@ -4448,7 +4472,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     }
   }
   unsigned char* const acc_cvt_smem = smem + 0;  // [128] bf16, 256-byte rows, 256 bytes
-  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+  __syncwarp();  // writes after the writes of async_copy (line 35) within each warp
   // 8 elements (16 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
@@ -4459,7 +4483,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
     if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
+  __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
   __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
@@ -5594,6 +5618,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -5624,7 +5650,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     for (int reg = 0; reg < 64; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -5646,6 +5671,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
   int64_t store_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
@@ -6779,6 +6809,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -6809,7 +6841,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     for (int reg = 0; reg < 64; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -6831,6 +6862,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
   int64_t store_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
@@ -8400,6 +8436,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -8430,7 +8468,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     for (int reg = 0; reg < 16; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -8452,6 +8489,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) tilecc::wgmma_settle(acc[reg]);
   int64_t store_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
@@ -9970,6 +10012,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
                      "n"(1));
       tilecc::wgmma_commit();
     }
+    tilecc::wgmma_wait<1>();
+    __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
@@ -10000,7 +10044,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
     for (int reg = 0; reg < 64; ++reg)
       if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    tilecc::wgmma_wait<0>();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -10022,6 +10065,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  tilecc::wgmma_wait<0>();
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
   int64_t store_cvt[2];  // tile<128x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
