@@ -7,7 +7,7 @@ using namespace tilecc;
 // CHECK: // ---- rowmax -> rowmax ----
 // CHECK: // 8 warps (256 threads) per program, for sm_80.
 // CHECK: //   L0 = compose<spatial<8>, spatial<32>>{{$}}
-// CHECK: // Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// CHECK: // Shared memory: 32 bytes (static), one buffer:
 // CHECK: //   [[BUF:.*]] at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 24
 // CHECK: __global__ void __launch_bounds__(256) rowmax(const float* x, float* out, int n)
 // CHECK: __shared__ __align__(16) unsigned char smem[32];

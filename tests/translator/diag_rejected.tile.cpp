@@ -135,7 +135,7 @@ void moving_bound(float* out, int n) {
 TILECC_KERNEL(num_warps = 3)
 void bad_warps(float* out) { store(out, 1.0f); }
 
-// DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:1: error: unknown kernel option 'warps' (options: num_warps, num_stages, warp_specialize, tune, tune_key, grid)
+// DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:1: error: unknown kernel option 'warps' (options: num_warps, num_stages, warp_specialize, min_programs_per_sm, tune, tune_key, grid)
 TILECC_KERNEL(warps = 4)
 void bad_option(float* out) { store(out, 1.0f); }
 

@@ -48,6 +48,10 @@ namespace {
 
 std::string at(const Op& o) { return " at line " + std::to_string(o.loc.line); }
 
+// The registers per thread ptxas allows where `programs` programs of `threads` threads must fit
+// on an SM (64K registers, allocated in steps of 8 per thread; 255 at most).
+int registerCap(int programs, int threads) { return std::min(255, 65536 / (programs * threads) / 8 * 8); }
+
 // What a buffer is for, from the ops that use it (directly or through a slot of a ring).
 std::string purpose(const Value* buf, const std::map<const Value*, std::vector<const Op*>>& users) {
   std::vector<const Op*> us;
@@ -113,13 +117,18 @@ bool KernelPrinter::run(CudaKernel& out) {
     if (std::find(accesses.begin(), accesses.end(), a) == accesses.end()) accesses.push_back(a);
   // The shared-memory plan, by offset.
   std::vector<std::pair<int, std::string>> plan;
+  std::vector<std::pair<std::int64_t, std::int64_t>> extents;  // [begin, end) of each buffer
   walk(*k_.body, [&](const Op& o) {
     if (o.kind != OpKind::LocalAlloc) return;
     const Value* b = o.result();
+    extents.push_back({o.offset, o.offset + b->type.sharedBytes()});
     plan.push_back({o.offset, names_.of(b) + " at " + std::to_string(o.offset) + ", " + std::to_string(b->type.sharedBytes()) +
                                   " bytes (" + describeBuffer(b) + "): " + purpose(b, users_)});
   });
   std::stable_sort(plan.begin(), plan.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(extents.begin(), extents.end());
+  bool sharing = false;  // allocateShared lets buffers share bytes only where they must
+  for (std::size_t i = 1; i < extents.size(); ++i) sharing |= extents[i].first < extents[i - 1].second;
   const bool dynamicShared = k_.sharedBytes > t_.staticSharedLimit;
 
   std::ostringstream s;
@@ -127,6 +136,14 @@ bool KernelPrinter::run(CudaKernel& out) {
   s << "// " << k_.numWarps << " warps";
   if (k_.producerWarps) s << " and a producer warp group of " << k_.producerWarps;
   s << " (" << threads << " threads) per program" << (k_.target.empty() ? "" : ", for " + k_.target) << ".\n";
+  // min_programs_per_sm: ptxas keeps each thread within its share of the SM's 64K registers.
+  const int minPrograms = k_.producerWarps ? 1 : k_.minPrograms;
+  if (k_.minPrograms && !k_.producerWarps)
+    s << "// At least " << k_.minPrograms << " programs per SM (min_programs_per_sm): at most "
+      << registerCap(k_.minPrograms, threads) << " registers per thread.\n";
+  else if (k_.minPrograms > 1)
+    s << "// One program per SM: warp specialisation (warp_specialize = true) overrides min_programs_per_sm = " << k_.minPrograms
+      << ".\n";
   s << "// Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):\n";
   for (std::size_t i = 0; i < k_.layouts.size(); ++i) s << "//   L" << i << " = " << describeAsTaskMapping(k_.layouts[i]) << "\n";
   if (accesses.empty()) s << "// Global accesses: none of tiles.\n";
@@ -164,12 +181,15 @@ bool KernelPrinter::run(CudaKernel& out) {
     s << "// Shared memory: none.\n";
   } else {
     s << "// Shared memory: " << k_.sharedBytes << " bytes (" << (dynamicShared ? "dynamic" : "static")
-      << "); buffers whose lifetimes do not overlap share bytes:\n";
+      << (sharing                ? "); buffers whose lifetimes do not overlap share bytes:\n"
+          : extents.size() == 1 ? "), one buffer:\n"
+                                : "); each buffer has bytes of its own:\n");
     for (const auto& p : plan) s << "//   " << p.second << "\n";
   }
   s << "namespace " << kKernelNamespace << " {\n";
   // One program per SM where warp specialisation reallocates registers (setmaxnreg needs it).
-  s << "__global__ void __launch_bounds__(" << threads << (k_.producerWarps ? ", 1" : "") << ") " << k_.name << "(" << params << ") {\n";
+  s << "__global__ void __launch_bounds__(" << threads << (minPrograms ? ", " + std::to_string(minPrograms) : "") << ") " << k_.name
+    << "(" << params << ") {\n";
   if (!t_.guard.empty()) s << "#if defined(__CUDA_ARCH__) && !(" << t_.guard << ")\n  __trap();  // built for another architecture\n#else\n";
   bool swizzled = false;
   walk(*k_.body, [&](const Op& o) {
@@ -244,6 +264,9 @@ bool KernelPrinter::run(CudaKernel& out) {
         rep << "    " << names_.of(r) << ": " << toString(r->type) << " L" << r->layout << "\n";
   });
   rep << "  registers: " << describe(estimateRegisters(k_)) << "\n";
+  if (k_.minPrograms && !k_.producerWarps)
+    rep << "  programs per SM: at least " << k_.minPrograms << " (min_programs_per_sm), so at most "
+        << registerCap(k_.minPrograms, threads) << " registers per thread (ptxas spills beyond)\n";
   rep << "  shared memory: " << k_.sharedBytes << " bytes\n";
   for (const auto& p : plan) rep << "    " << p.second << "\n";
   // Each dot's instruction, and why one on mma.sync would not be wgmma on sm_90a (where it

@@ -110,9 +110,10 @@ bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k, FamilyO
       }
       const std::optional<long long> v = optionValue(val, fd, pattern);
       const long long n = v.value_or(0);
-      if (key != "num_warps" && key != "num_stages" && key != "warp_specialize")
+      if (key != "num_warps" && key != "num_stages" && key != "warp_specialize" && key != "min_programs_per_sm")
         return report(DiagnosticsEngine::Error, "unknown kernel option '" + key.str() +
-                                                    "' (options: num_warps, num_stages, warp_specialize, tune, tune_key, grid)"),
+                                                    "' (options: num_warps, num_stages, warp_specialize, min_programs_per_sm, tune, "
+                                                    "tune_key, grid)"),
                false;
       if (!v)
         return report(DiagnosticsEngine::Error, "the value of " + key.str() + " must be an integer, true or false, or a template parameter of the kernel; got '" + val.str() + "'"), false;
@@ -123,11 +124,19 @@ bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k, FamilyO
       } else if (key == "num_stages") {
         if (n < 1 || n > 8) return report(DiagnosticsEngine::Error, "num_stages must be from 1 to 8, got " + std::to_string(n)), false;
         k.numStages = static_cast<int>(n);
+      } else if (key == "min_programs_per_sm") {
+        if (n < 1 || n > 32) return report(DiagnosticsEngine::Error, "min_programs_per_sm must be from 1 to 32, got " + std::to_string(n)), false;
+        k.minPrograms = static_cast<int>(n);
       } else {
         if (n != 0 && n != 1) return report(DiagnosticsEngine::Error, "warp_specialize is true or false, got " + std::to_string(n)), false;
         k.warpSpecialize = static_cast<int>(n);
       }
     }
+    // An SM holds 2048 threads: more programs of this size than that cannot be resident.
+    if (k.minPrograms * 32 * k.numWarps > 2048)
+      return report(DiagnosticsEngine::Error, "min_programs_per_sm = " + std::to_string(k.minPrograms) + " programs of " +
+                                                  std::to_string(32 * k.numWarps) + " threads exceed the 2048 threads an SM holds"),
+             false;
   }
   return true;
 }

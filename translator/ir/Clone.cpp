@@ -79,6 +79,7 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->numWarps = k.numWarps;
   c->numStages = k.numStages;
   c->warpSpecialize = k.warpSpecialize;
+  c->minPrograms = k.minPrograms;
   c->tune = k.tune;
   c->producerWarps = k.producerWarps;
   c->persistent = k.persistent;

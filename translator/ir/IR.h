@@ -249,6 +249,9 @@ struct Kernel {
   int numStages = 3;
   /// The warp_specialize option: -1 when the translator decides, else 0 or 1.
   int warpSpecialize = -1;
+  /// The min_programs_per_sm option (0: unset): the second argument of __launch_bounds__, which
+  /// caps the registers per thread so that this many programs fit on an SM.
+  int minPrograms = 0;
   /// Warps launched beyond numWarps (warp specialisation's producer warp group): they run
   /// region 1 of the top-level warp_group; layouts span the numWarps warps alone.
   int producerWarps = 0;

@@ -238,6 +238,7 @@ class Parser {
       if (accept("num_warps=")) k->numWarps = static_cast<int>(integer());
       else if (accept("num_stages=")) k->numStages = static_cast<int>(integer());
       else if (accept("warp_specialize=")) k->warpSpecialize = ident() == "true" ? 1 : 0;
+      else if (accept("min_programs_per_sm=")) k->minPrograms = static_cast<int>(integer());
       else if (accept("producer_warps=")) k->producerWarps = static_cast<int>(integer());
       else if (accept("persistent")) k->persistent = true;
       else if (accept("level=")) k->level = ident() == "gpu" ? Level::Gpu : Level::Tile;

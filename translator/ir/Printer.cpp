@@ -191,6 +191,7 @@ std::string print(const Kernel& k, PrintOptions opts) {
   IRPrinter p{opts, Names{}, {}};
   p.out << "kernel @" << k.name << " " << quote(k.sourceName) << " num_warps=" << k.numWarps << " num_stages=" << k.numStages;
   if (k.warpSpecialize >= 0) p.out << " warp_specialize=" << (k.warpSpecialize ? "true" : "false");
+  if (k.minPrograms) p.out << " min_programs_per_sm=" << k.minPrograms;
   if (k.producerWarps) p.out << " producer_warps=" << k.producerWarps;
   if (k.persistent) p.out << " persistent";
   if (k.level == Level::Gpu) p.out << " level=gpu";

@@ -1,8 +1,12 @@
 // Shared memory by liveness: each buffer lives from its local_alloc to its last use (views of a
 // ring count as uses of the ring); a buffer used inside a loop but allocated before it lives
 // until the loop ends (as one used in a warp group's region does until the other warps' region
-// ends: they run at the same time). Buffers whose lifetimes overlap get disjoint bytes; the others share.
-// Placement is first fit, largest buffers first (ties: program order), so it is deterministic.
+// ends: they run at the same time). Buffers whose lifetimes overlap get disjoint bytes; the others
+// share, unless every buffer fits apart within what cannot cost occupancy (sharedBudget): bytes
+// shared by buffers one after the other need a barrier between the last read of one and the first
+// write of the next (two reductions in a row: softmax, layernorm), and a few hundred bytes more
+// never keep a program off an SM. Placement is first fit, largest buffers first (ties: program
+// order), so it is deterministic.
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
@@ -43,6 +47,33 @@ class Allocator {
       buffers_.push_back(b);
     }
     uses(*k_.body);
+    std::int64_t total = place(false);
+    if (total > sharedBudget()) total = place(true);
+    k_.sharedBytes = static_cast<int>((total + 15) / 16 * 16);
+  }
+
+ private:
+  Kernel& k_;
+  std::map<const Op*, int> position_;
+  std::vector<Interval> loops_;  // [first, last] position of each loop's body
+  std::vector<Buffer> buffers_;
+  std::map<const Value*, std::size_t> index_;
+  std::vector<Op*> allocs_;  // in program order
+  int next_ = 0;
+
+  // Bytes per program that cannot lower the number of programs an SM holds: its shared memory
+  // (164 KB on sm_80, the least of the targets; 1 KB of it reserved per program) split among as
+  // many programs as its 2048 threads allow (at most 32), and within the 48 KB of static shared
+  // memory.
+  std::int64_t sharedBudget() const {
+    const int threads = 32 * (k_.numWarps + k_.producerWarps);
+    const int programs = std::max(1, std::min(32, 2048 / std::max(32, threads)));
+    return std::min<std::int64_t>(48 * 1024, 164 * 1024 / programs - 1024);
+  }
+
+  // Places every buffer (sharing bytes between buffers whose lifetimes do not overlap, if
+  // `share`); returns the bytes used.
+  std::int64_t place(bool share) {
     std::vector<std::size_t> order(buffers_.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -60,7 +91,7 @@ class Allocator {
         at = (at + b.align - 1) / b.align * b.align;
         for (std::size_t j : placed) {
           const Buffer& o = buffers_[j];
-          const bool overlapInTime = b.live.begin <= o.live.end && o.live.begin <= b.live.end;
+          const bool overlapInTime = !share || (b.live.begin <= o.live.end && o.live.begin <= b.live.end);
           const bool overlapInSpace = at < o.offset + o.bytes && o.offset < at + b.bytes;
           if (overlapInTime && overlapInSpace) {
             at = o.offset + o.bytes;
@@ -73,17 +104,8 @@ class Allocator {
       total = std::max(total, at + b.bytes);
       placed.push_back(i);
     }
-    k_.sharedBytes = static_cast<int>((total + 15) / 16 * 16);
+    return total;
   }
-
- private:
-  Kernel& k_;
-  std::map<const Op*, int> position_;
-  std::vector<Interval> loops_;  // [first, last] position of each loop's body
-  std::vector<Buffer> buffers_;
-  std::map<const Value*, std::size_t> index_;
-  std::vector<Op*> allocs_;  // in program order
-  int next_ = 0;
 
   void number(const Block& b) {
     for (const auto& op : b.ops) {

@@ -317,6 +317,10 @@ bool warpSpecialize(Kernel& k, const Target& t) {
     return false;
   }
   if (k.warpSpecialize < 0) {
+    if (k.minPrograms > 1) {
+      k.notSpecialized = "min_programs_per_sm = " + std::to_string(k.minPrograms) + " asks for more than the one program per SM it allows";
+      return false;
+    }
     // A specialised program has its SM to itself (setmaxnreg needs one program per SM): by
     // default only where shared memory allows no second one anyway (measured: the 128x128
     // GEMM, two programs per SM, lost 6-10%; the 128x256 one, alone on its SM, gained 0-6%).

@@ -353,7 +353,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
@@ -1249,7 +1249,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114688 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -1817,7 +1817,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 114736 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114736 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 29
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -3006,7 +3006,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
@@ -3930,7 +3930,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114688 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -4512,7 +4512,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 114736 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114736 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 29
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -6659,7 +6659,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229376 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -7308,7 +7308,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229424 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 29
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 30
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -9644,7 +9644,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229376 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -10307,7 +10307,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229424 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 29
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 30
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -12690,7 +12690,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -13359,7 +13359,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147488 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 29
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 30
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -15385,7 +15385,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
 //   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
@@ -16068,7 +16068,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147488 bytes (dynamic); each buffer has bytes of its own:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 29
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 30
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32

@@ -10,12 +10,12 @@
 // Global accesses (per thread):
 //   load at line 14: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 15: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 512 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 544 bytes (static); each buffer has bytes of its own:
 //   store_partials_smem at 0, 512 bytes ([512] u8, 512-byte rows): scratch
-//   carry_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   carry_partials_smem at 512, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y, int n_cols, int64_t row_stride) {
-  __shared__ __align__(16) unsigned char smem[512];
+  __shared__ __align__(16) unsigned char smem[544];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -45,7 +45,6 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
     unsigned char* const store_partials_smem = smem + 0;  // [512] u8, 512-byte rows, 512 bytes
-    __syncthreads();  // writes after the reads of reduce (line 16) by other warps
     // scan (sum) along axis 0: 16 runs of 1 per thread; in-thread, then lanes (shuffles), then warps (shared memory)
     float store_cumsum[16];  // tile<4096xf32> in L0, scan
     #pragma unroll
@@ -136,8 +135,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y
     for (int reg = 0; reg < 16; ++reg) store_add[reg] = store_cumsum[reg] + carry;
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) if (m[reg]) *store_ptr_1[reg] = store_add[reg];
-    unsigned char* const carry_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-    __syncthreads();  // writes after the reads of scan (line 15) by other warps
+    unsigned char* const carry_partials_smem = smem + 512;  // [32] u8, 32-byte rows, 32 bytes
     // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
     float carry_sum_part[1];
     #pragma unroll
@@ -202,12 +200,12 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 15: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 128 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 160 bytes (static); each buffer has bytes of its own:
 //   store_partials_smem at 0, 128 bytes ([128] u8, 128-byte rows): scratch
-//   carry_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   carry_partials_smem at 128, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, float* y, int n_cols, int64_t row_stride) {
-  __shared__ __align__(16) unsigned char smem[128];
+  __shared__ __align__(16) unsigned char smem[160];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -250,7 +248,6 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, 
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
     unsigned char* const store_partials_smem = smem + 0;  // [128] u8, 128-byte rows, 128 bytes
-    __syncthreads();  // writes after the reads of reduce (line 16) by other warps
     // scan (sum) along axis 0: 4 runs of 4 per thread; in-thread, then lanes (shuffles), then warps (shared memory)
     float store_cumsum[16];  // tile<4096xf32> in L0, scan
     #pragma unroll
@@ -350,8 +347,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, 
       word.w = __float_as_uint(store_add[(reg + 3)]);
       if (m[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
     }
-    unsigned char* const carry_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-    __syncthreads();  // writes after the reads of scan (line 15) by other warps
+    unsigned char* const carry_partials_smem = smem + 128;  // [32] u8, 32-byte rows, 32 bytes
     // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
     float carry_sum_part[1];
     #pragma unroll
@@ -415,12 +411,12 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096_aligned(const float* x, 
 // Global accesses (per thread):
 //   load at line 14: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 15: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 64 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 96 bytes (static); each buffer has bytes of its own:
 //   store_partials_smem at 0, 64 bytes ([64] u8, 64-byte rows): scratch
-//   carry_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   carry_partials_smem at 64, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y, int n_cols, int64_t row_stride) {
-  __shared__ __align__(16) unsigned char smem[64];
+  __shared__ __align__(16) unsigned char smem[96];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -450,7 +446,6 @@ __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y,
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
     unsigned char* const store_partials_smem = smem + 0;  // [64] u8, 64-byte rows, 64 bytes
-    __syncthreads();  // writes after the reads of reduce (line 16) by other warps
     // scan (sum) along axis 0: 2 runs of 1 per thread; in-thread, then lanes (shuffles), then warps (shared memory)
     float store_cumsum[2];  // tile<512xf32> in L0, scan
     #pragma unroll
@@ -541,8 +536,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y,
     for (int reg = 0; reg < 2; ++reg) store_add[reg] = store_cumsum[reg] + carry;
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) if (m[reg]) *store_ptr_1[reg] = store_add[reg];
-    unsigned char* const carry_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-    __syncthreads();  // writes after the reads of scan (line 15) by other warps
+    unsigned char* const carry_partials_smem = smem + 64;  // [32] u8, 32-byte rows, 32 bytes
     // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
     float carry_sum_part[1];
     #pragma unroll
@@ -607,12 +601,12 @@ __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y,
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 15: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 16 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 32 bytes (static); each buffer has bytes of its own:
 //   store_partials_smem at 0, 16 bytes ([16] u8, 16-byte rows): scratch
-//   carry_partials_smem at 0, 16 bytes ([16] u8, 16-byte rows): partial results of the sum across warps at line 16
+//   carry_partials_smem at 16, 16 bytes ([16] u8, 16-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, float* y, int n_cols, int64_t row_stride) {
-  __shared__ __align__(16) unsigned char smem[16];
+  __shared__ __align__(16) unsigned char smem[32];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -655,7 +649,6 @@ __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, f
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + cols[reg];
     unsigned char* const store_partials_smem = smem + 0;  // [16] u8, 16-byte rows, 16 bytes
-    __syncthreads();  // writes after the reads of reduce (line 16) by other warps
     // scan (sum) along axis 0: 1 runs of 4 per thread; in-thread, then lanes (shuffles), then warps (shared memory)
     float store_cumsum[4];  // tile<512xf32> in L0, scan
     #pragma unroll
@@ -754,8 +747,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, f
       word.w = __float_as_uint(store_add[(reg + 3)]);
       if (L0_t0 * 4 < 512 && m[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
     }
-    unsigned char* const carry_partials_smem = smem + 0;  // [16] u8, 16-byte rows, 16 bytes
-    __syncthreads();  // writes after the reads of scan (line 15) by other warps
+    unsigned char* const carry_partials_smem = smem + 16;  // [16] u8, 16-byte rows, 16 bytes
     // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
     float carry_sum_part[1];
     #pragma unroll

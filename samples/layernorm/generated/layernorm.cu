@@ -5,19 +5,20 @@
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096 ----
 // 8 warps (256 threads) per program, for sm_80.
+// At least 6 programs per SM (min_programs_per_sm): at most 40 registers per thread.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
-//   load at line 13: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   load at line 17: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 19: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   load at line 15: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 19: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 21: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   rstd_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 18
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
-  __shared__ __align__(16) unsigned char smem[32];
+__global__ void __launch_bounds__(256, 6) layernorm_half_4096(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -102,8 +103,7 @@ __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __ha
   float rstd_mul[16];  // tile<4096xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
+  unsigned char* const rstd_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float rstd_sum_part[1];
   #pragma unroll
@@ -203,20 +203,21 @@ __global__ void __launch_bounds__(256) layernorm_half_4096(const __half* x, __ha
 
 // ---- layernorm<half, 4096> -> layernorm_half_4096_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
+// At least 6 programs per SM (min_programs_per_sm): at most 40 registers per thread.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
-//   load at line 13: 8 x f16 = 16 bytes per access
-//   load at line 17: 8 x f16 = 16 bytes per access
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 19: 8 x f16 = 16 bytes per access
+//   load at line 15: 8 x f16 = 16 bytes per access
+//   load at line 19: 8 x f16 = 16 bytes per access
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   store at line 21: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   rstd_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 18
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
-  __shared__ __align__(16) unsigned char smem[32];
+__global__ void __launch_bounds__(256, 6) layernorm_half_4096_aligned(const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -322,8 +323,7 @@ __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half*
   float rstd_mul[16];  // tile<4096xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
+  unsigned char* const rstd_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float rstd_sum_part[1];
   #pragma unroll
@@ -472,19 +472,20 @@ __global__ void __launch_bounds__(256) layernorm_half_4096_aligned(const __half*
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024 ----
 // 8 warps (256 threads) per program, for sm_80.
+// At least 6 programs per SM (min_programs_per_sm): at most 40 registers per thread.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
-//   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-//   load at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-//   load at line 18: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-//   store at line 19: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   load at line 15: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 19: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   load at line 20: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+//   store at line 21: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   rstd_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 18
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
-  __shared__ __align__(16) unsigned char smem[32];
+__global__ void __launch_bounds__(256, 6) layernorm_float_1024(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -566,8 +567,7 @@ __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, floa
   float rstd_mul[4];  // tile<1024xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
+  unsigned char* const rstd_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float rstd_sum_part[1];
   #pragma unroll
@@ -658,20 +658,21 @@ __global__ void __launch_bounds__(256) layernorm_float_1024(const float* x, floa
 
 // ---- layernorm<float, 1024> -> layernorm_float_1024_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
+// At least 6 programs per SM (min_programs_per_sm): at most 40 registers per thread.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
-//   load at line 13: 4 x f32 = 16 bytes per access
-//   load at line 17: 4 x f32 = 16 bytes per access
-//   load at line 18: 4 x f32 = 16 bytes per access
-//   store at line 19: 4 x f32 = 16 bytes per access
+//   load at line 15: 4 x f32 = 16 bytes per access
+//   load at line 19: 4 x f32 = 16 bytes per access
+//   load at line 20: 4 x f32 = 16 bytes per access
+//   store at line 21: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 14
-//   rstd_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
+//   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   rstd_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 18
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
-  __shared__ __align__(16) unsigned char smem[32];
+__global__ void __launch_bounds__(256, 6) layernorm_float_1024_aligned(const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -766,8 +767,7 @@ __global__ void __launch_bounds__(256) layernorm_float_1024_aligned(const float*
   float rstd_mul[4];  // tile<1024xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rstd_mul[reg] = centered[reg] * centered[reg];
-  unsigned char* const rstd_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 14) by other warps
+  unsigned char* const rstd_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float rstd_sum_part[1];
   #pragma unroll

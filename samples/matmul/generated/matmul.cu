@@ -16,7 +16,7 @@
 //   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 35840 bytes (static); each buffer has bytes of its own:
 //   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 //   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
@@ -235,7 +235,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
@@ -530,7 +530,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
@@ -860,7 +860,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -2455,7 +2455,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 //   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 35840 bytes (static); each buffer has bytes of its own:
 //   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 37
 //   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
@@ -2674,7 +2674,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
@@ -2969,7 +2969,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
@@ -3299,7 +3299,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -4846,7 +4846,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 //   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 52224 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 52224 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_smem at 0, 33792 bytes ([64][256] f16, 528-byte rows): B operand of the dot at line 37
 //   a_tile_smem at 33792, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
@@ -5065,7 +5065,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
@@ -5360,7 +5360,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
@@ -5725,7 +5725,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 // grid tilecc_grid, the rings' slots and phases carried from one to the next.
 // Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
 // buffer is written again, and before the program ends).
-// Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 213040 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 36
 //   store_out at 98304, 65536 bytes ([128][256] f16, 512-byte rows, 128B swizzle): tile stored by TMA at line 47
 //   a_tile_ring at 163840, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
@@ -6037,7 +6037,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
 //   load at line 35: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 52224 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 52224 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_smem at 0, 33792 bytes ([64][256] bf16, 528-byte rows): B operand of the dot at line 37
 //   a_tile_smem at 33792, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
@@ -6256,7 +6256,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
@@ -6551,7 +6551,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
@@ -6916,7 +6916,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 // grid tilecc_grid, the rings' slots and phases carried from one to the next.
 // Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
 // buffer is written again, and before the program ends).
-// Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 213040 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 36
 //   store_out at 98304, 65536 bytes ([128][256] bf16, 512-byte rows, 128B swizzle): tile stored by TMA at line 47
 //   a_tile_ring at 163840, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
@@ -7228,7 +7228,7 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
 //   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 26624 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 26624 bytes (static); each buffer has bytes of its own:
 //   b_tile_smem at 0, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
 //   a_tile_smem at 17408, 9216 bytes ([64][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
@@ -7444,7 +7444,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 79872 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 79872 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 52224, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
@@ -7735,7 +7735,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
 //   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 27648 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 27648 bytes (static); each buffer has bytes of its own:
 //   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 //   b_tile_smem at 18432, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
@@ -7948,7 +7948,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 82944 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 82944 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 55296, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
@@ -8233,7 +8233,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 73728 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
@@ -8540,7 +8540,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 73760 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 73760 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): box copied by TMA at line 36
 //   k_full at 73728, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -8749,7 +8749,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
 //   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 18432 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 18432 bytes (static); each buffer has bytes of its own:
 //   a_tile_smem at 0, 9216 bytes ([64][64] f16, 144-byte rows): A operand of the dot at line 37
 //   b_tile_smem at 9216, 9216 bytes ([64][64] f16, 144-byte rows): B operand of the dot at line 37
 namespace tilecc_kernels {
@@ -8959,7 +8959,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 55296 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 55296 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 27648, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
@@ -9240,7 +9240,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
 //   load at line 35: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 52224 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 52224 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_smem at 0, 33792 bytes ([64][256] f16, 528-byte rows): B operand of the dot at line 37
 //   a_tile_smem at 33792, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 namespace tilecc_kernels {
@@ -9459,7 +9459,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
@@ -9754,7 +9754,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
@@ -10119,7 +10119,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
 // grid tilecc_grid, the rings' slots and phases carried from one to the next.
 // Stores through TMA: the tile goes to a swizzled buffer, one thread copies it out (waited for before the
 // buffer is written again, and before the program ends).
-// Shared memory: 213040 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 213040 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 36
 //   store_out at 98304, 65536 bytes ([128][256] f16, 512-byte rows, 128B swizzle): tile stored by TMA at line 47
 //   a_tile_ring at 163840, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35

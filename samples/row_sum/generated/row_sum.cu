@@ -9,7 +9,7 @@
 //   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 32 bytes (static), one buffer:
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, int n_cols, int64_t row_stride) {
@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, 
 // Global accesses (per thread):
 //   load at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 32 bytes (static), one buffer:
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {
@@ -221,7 +221,7 @@ __global__ void __launch_bounds__(256) row_sum_2048_aligned(const float* x, floa
 //   L0 = compose<spatial<8>, spatial<32>>
 // Global accesses (per thread):
 //   load at line 13: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 32 bytes (static), one buffer:
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, int n_cols, int64_t row_stride) {
@@ -309,7 +309,7 @@ __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, i
 // Global accesses (per thread):
 //   load at line 13: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
-// Shared memory: 16 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 16 bytes (static), one buffer:
 //   store_partials_smem at 0, 8 bytes ([8] u8, 8-byte rows): partial results of the sum across warps at line 15
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float* out, int n_cols, int64_t row_stride) {

@@ -10,12 +10,12 @@
 // Global accesses (per thread):
 //   load at line 14: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
-//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
-  __shared__ __align__(16) unsigned char smem[32];
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -92,8 +92,7 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
-  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  unsigned char* const inv_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float inv_sum_part[1];
   #pragma unroll
@@ -166,12 +165,12 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 17: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
-//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
-  __shared__ __align__(16) unsigned char smem[32];
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -261,8 +260,7 @@ __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x
   float e[4];  // tile<1024xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
-  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  unsigned char* const inv_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float inv_sum_part[1];
   #pragma unroll
@@ -341,12 +339,12 @@ __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x
 // Global accesses (per thread):
 //   load at line 14: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 17: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
-//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
-  __shared__ __align__(16) unsigned char smem[32];
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -423,8 +421,7 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
-  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  unsigned char* const inv_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float inv_sum_part[1];
   #pragma unroll
@@ -497,12 +494,12 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 17: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
-//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
-  __shared__ __align__(16) unsigned char smem[32];
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -592,8 +589,7 @@ __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
-  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  unsigned char* const inv_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float inv_sum_part[1];
   #pragma unroll
@@ -672,12 +668,12 @@ __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x
 // Global accesses (per thread):
 //   load at line 14: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 17: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
-//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
-  __shared__ __align__(16) unsigned char smem[32];
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -757,8 +753,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
-  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  unsigned char* const inv_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float inv_sum_part[1];
   #pragma unroll
@@ -834,12 +829,12 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
 //   load at line 14: 8 x f16 = 16 bytes per access
 //   store at line 17: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
-// Shared memory: 32 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
-//   inv_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
+//   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
-  __shared__ __align__(16) unsigned char smem[32];
+  __shared__ __align__(16) unsigned char smem[64];
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 32 + lane;  // thread position along dim 0 of L0
@@ -940,8 +935,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
   float e[16];  // tile<4096xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) e[reg] = tilecc::fast_exp(e_sub[reg]);
-  unsigned char* const inv_partials_smem = smem + 0;  // [32] u8, 32-byte rows, 32 bytes
-  __syncthreads();  // writes after the reads of reduce (line 15) by other warps
+  unsigned char* const inv_partials_smem = smem + 32;  // [32] u8, 32-byte rows, 32 bytes
   // sum along axis 0: in-thread, then lanes (shuffles), then warps (shared memory)
   float inv_sum_part[1];
   #pragma unroll

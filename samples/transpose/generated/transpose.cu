@@ -13,7 +13,7 @@
 // Global accesses (per thread):
 //   load at line 11: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 12: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 8448 bytes (static), one buffer:
 //   t_cvt_1 at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half
 //   load at line 11: 8 x f16 = 16 bytes per access
 //   store at line 12: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
-// Shared memory: 8448 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 8448 bytes (static), one buffer:
 //   t_cvt_1 at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
@@ -251,7 +251,7 @@ __global__ void __launch_bounds__(128) transpose_half_64_aligned(const __half* x
 // Global accesses (per thread):
 //   load at line 11: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
 //   store at line 12: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 4224 bytes (static), one buffer:
 //   t_cvt_1 at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
@@ -349,7 +349,7 @@ __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float*
 //   load at line 11: 4 x f32 = 16 bytes per access
 //   store at line 12: 4 x f32 = 16 bytes per access
 // Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
-// Shared memory: 4224 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 4224 bytes (static), one buffer:
 //   t_cvt_1 at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
