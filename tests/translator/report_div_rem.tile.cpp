@@ -38,3 +38,18 @@ void wrapped_rows(const half* x, half* y, TILECC_MULTIPLE_OF(16) int n, int grou
 // CHECK-LABEL: kernel wrapped_rows_aligned (wrapped_rows)
 // CHECK: checked per program (line [[@LINE-8]], a trap otherwise): vector accesses assume block >= 0
 // CHECK: load at line [[@LINE-7]]: 8 x f16 = 16 bytes per access
+
+// Values of the arguments alone or of memory are not block indices: they may be legitimately
+// negative (an offset into the middle of a tensor), so no variant assumes them (a trap would stop
+// a valid program); their rows move one element at a time.
+TILECC_KERNEL(num_warps = 4)
+void offset_rows(const half* x, half* y, const int* starts, TILECC_MULTIPLE_OF(16) int n, int k0) {
+  const int off = (8 - k0) * 64;
+  store(y + arange<64>(), load(x + (off + arange<64>()) % n));
+  const int start = load(starts + program_id(0));
+  store(y + 64 + arange<64>(), load(x + (start + arange<64>()) % n));
+}
+// CHECK-LABEL: kernel offset_rows_aligned (offset_rows)
+// CHECK-NOT: checked per program
+// CHECK: load at line [[@LINE-6]]: 1 x f16 = 2 bytes per access
+// CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access

@@ -1,5 +1,7 @@
 #include "analysis/AxisInfo.h"
 
+#include "ir/OpTraits.h"
+
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -102,6 +104,9 @@ class Analysis {
   /// rules of nonNegativeBy, walked back from `v`).
   bool nonNegativeIf(const Value* v, std::set<const Value*>& roots, int depth) const;
   bool mentionsNegativeConstant(const Value* v, int depth) const;
+  /// 1 where `v` is a block index: computed from program ids through pure scalar ops, parameters
+  /// and constants; 0 where from parameters and constants alone; -1 otherwise (a load, a loop).
+  int blockIndex(const Value* v, int depth) const;
   /// The same through the rule of `v`'s defining op alone.
   bool nonNegativeIfComputed(const Value* v, std::set<const Value*>& roots, int depth) const;
 };
@@ -159,8 +164,10 @@ bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int 
   const Op* d = v->def;
   if (d && d->kind == OpKind::Constant) return false;  // a negative constant: never assumed otherwise
   // A scalar of the kernel's top-level block: every thread of the program holds it, so it is
-  // checked once. Never a parameter: a negative argument may be legitimate where the variant's
-  // runs are not, and the launcher, not a trap, decides between variants.
+  // checked once. Only a block index (computed from program ids, and from parameters and
+  // constants only): a value of the arguments alone (`k0 * 64`) or of memory may be legitimately
+  // negative, and a trap would stop a valid program; never a parameter itself for the same reason
+  // (the launcher, not a trap, decides between variants).
   const bool topLevel = d && d->parent == k_.body.get();
   if (!v->type.isTile() && topLevel) {
     // A temporary (`pid_n * BN`) is taken apart into the variables it is computed from, which
@@ -168,11 +175,27 @@ bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int 
     // Never a value computed with a negative constant (`pid * -64`): its check would fail.
     std::set<const Value*> parts = roots;
     if (v->name.empty() && d && nonNegativeIfComputed(v, parts, depth)) roots = parts;
-    else if (mentionsNegativeConstant(v, 0)) return false;
+    else if (mentionsNegativeConstant(v, 0) || blockIndex(v, 0) != 1) return false;
     else roots.insert(v);
     return true;
   }
   return nonNegativeIfComputed(v, roots, depth);
+}
+
+int Analysis::blockIndex(const Value* v, int depth) const {
+  const Op* d = v->def;
+  if (!d) return 0;  // a parameter
+  if (depth > 16) return -1;
+  if (d->kind == OpKind::ProgramId || d->kind == OpKind::NumPrograms) return 1;
+  const OpTraits& t = traits(d->kind);
+  if (!(t.pure && d->regions.empty() && (t.family == Family::Scalar || t.family == Family::Elementwise))) return -1;
+  int found = 0;
+  for (const Value* x : d->operands) {
+    const int b = blockIndex(x, depth + 1);
+    if (b < 0) return -1;
+    found = std::max(found, b);
+  }
+  return found;
 }
 
 bool Analysis::mentionsNegativeConstant(const Value* v, int depth) const {

@@ -30,10 +30,12 @@ using ParamFacts = std::map<int, std::int64_t>;
 
 /// Axis information for every value of the kernel. With `assumeNonNegative`, a tile `/` or `%`
 /// whose dividend is not known to be non-negative keeps its runs anyway where the dividend would
-/// be non-negative if some program-uniform scalars were (scalars of the kernel's top-level block,
-/// never parameters: `pid_n` in `(pid_n * BN + arange<BN>()) % N`, where pid_n comes from a
-/// grouped program order through a `min` of differences): those scalars are added to the set,
-/// and the variant that relies on them checks each once per program (chooseAccessWidths).
+/// be non-negative if some program-uniform scalars were (block indices of the kernel's top-level
+/// block, computed from program ids, parameters and constants: `pid_n` in
+/// `(pid_n * BN + arange<BN>()) % N`, where pid_n comes from a grouped program order through a
+/// `min` of differences; never parameters, values of the arguments alone or of memory, which may
+/// be legitimately negative): those scalars are added to the set, and the variant that relies on
+/// them checks each once per program (chooseAccessWidths).
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts,
                                              std::set<const Value*>* assumeNonNegative = nullptr);
 

@@ -74,4 +74,8 @@ void gather_div_rem(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0
   auto kk = k - 64 * k0;
   store(y + 4096 + k, load(x + 4096 + kk % c));
   store(y + 8192 + k, load(x + (k >> 4) * 32 + (k & 15)));
+  // An offset of the arguments alone, negative for k0 > 8 (a valid program): no variant may
+  // assume it non-negative (and trap, or vectorise wrongly).
+  const int off = (8 - k0) * 64;
+  store(y + 12288 + k, load(x + 8192 + (off + k) % c));
 }
