@@ -451,14 +451,7 @@ class Pipeliner {
       ww->results.clear();
       ww->count = 1;
       // The next copies go after the wait: their slot was read by the batch it completes.
-      std::vector<std::unique_ptr<Op>> moved;
-      for (Op* o : copies) {
-        const long at = Builder::indexOf(body_, o);
-        moved.push_back(std::move(body_.ops[static_cast<std::size_t>(at)]));
-        body_.ops.erase(body_.ops.begin() + at);
-      }
-      body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, ww) + 1, std::make_move_iterator(moved.begin()),
-                       std::make_move_iterator(moved.end()));
+      moveAfter(copies, ww);
       Value* result = loop_.results[j - 1];
       Builder after{k_, loop_.parent, loop_.loc, {}, -1};
       after.setInsertionAfter(loop_);
@@ -502,13 +495,18 @@ class Pipeliner {
       if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
     batch->operands[0]->def->count = kSlotCurrent;
     batch->operands[1]->def->count = kSlotCurrent;
+    moveAfter(issued, batch);
+  }
+
+  // Moves `ops` (of the body, in body order) right after `anchor`, keeping their order.
+  void moveAfter(const std::vector<Op*>& ops, const Op* anchor) {
     std::vector<std::unique_ptr<Op>> moved;
-    for (Op* o : issued) {
+    for (Op* o : ops) {
       const long at = Builder::indexOf(body_, o);
       moved.push_back(std::move(body_.ops[static_cast<std::size_t>(at)]));
       body_.ops.erase(body_.ops.begin() + at);
     }
-    body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, batch) + 1, std::make_move_iterator(moved.begin()),
+    body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, anchor) + 1, std::make_move_iterator(moved.begin()),
                      std::make_move_iterator(moved.end()));
   }
 
