@@ -53,3 +53,22 @@ void offset_rows(const half* x, half* y, const int* starts, TILECC_MULTIPLE_OF(1
 // CHECK-NOT: checked per program
 // CHECK: load at line [[@LINE-6]]: 1 x f16 = 2 bytes per access
 // CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access
+
+// An integer parameter in a dividend (an offset): a specialised variant assumes it >= 0 where
+// that widens an access, and its launcher checks it (falling back to the general kernel), as
+// it checks alignment; a value of the arguments alone is taken apart into the parameters.
+TILECC_KERNEL(num_warps = 4)
+void offset_param(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0) {
+  auto k = program_id(0) * 64 + arange<64>();
+  store(y + k, load(x + (k0 * 64 + k) % c));
+  const int off = k0 * 32 + 16;
+  store(y + 8192 + k, load(x + (off + k) % c));
+}
+// CHECK-LABEL: kernel offset_param (offset_param)
+// CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access
+// CHECK: load at line [[@LINE-4]]: 1 x f16 = 2 bytes per access
+// CHECK-LABEL: kernel offset_param_aligned (offset_param)
+// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, k0 >= 0
+// CHECK-NOT: checked per program
+// CHECK: load at line [[@LINE-10]]: 8 x f16 = 16 bytes per access
+// CHECK: load at line [[@LINE-9]]: 8 x f16 = 16 bytes per access

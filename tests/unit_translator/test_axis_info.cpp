@@ -363,3 +363,54 @@ TEST_CASE("access widths: an assumed sign becomes a per-program check, only wher
   // Right after q: before anything that reads the rows.
   CHECK(Builder::indexOf(*f.k.body, check) < Builder::indexOf(*f.k.body, start->def));
 }
+
+TEST_CASE("values of the arguments alone: never a per-program check; a parameter only where the launcher checks it") {
+  // (off + arange) % m with off = k0 * 64, a named top-level scalar of the arguments alone: an
+  // offset may be legitimately negative, so no program traps on it. Where parameters may be
+  // assumed (a specialised variant), off is taken apart into k0, which its launcher checks.
+  Fixture f;
+  Value* m = f.param(Type::scalar(i32));
+  Value* k0 = f.param(Type::scalar(i32));
+  Value* off = f.bin(BinOp::Mul, k0, f.b.intConst(64), i32);
+  off->name = "off";
+  Value* wrapped = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(off, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
+  // (8 - k0) * 64: not non-negative for any sign of k0 alone.
+  Value* back = f.bin(BinOp::Mul, f.bin(BinOp::Sub, f.b.intConst(8), k0, i32), f.b.intConst(64), i32);
+  back->name = "back";
+  Value* wrappedBack = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(back, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
+  const ParamFacts m16{{0, 16}};
+  std::set<const Value*> perProgram;
+  const auto plain = analyzeAxes(f.k, m16, &perProgram);
+  CHECK(plain.at(wrapped).contiguity[0] == 1);
+  CHECK(perProgram.empty());
+  std::set<const Value*> launcher;
+  const auto variant = analyzeAxes(f.k, m16, &launcher, true);
+  CHECK(variant.at(wrapped).contiguity[0] == 16);
+  CHECK(variant.at(wrappedBack).contiguity[0] == 1);
+  CHECK(launcher == std::set<const Value*>{k0});
+  // Once the variant assumes it (ParamFacts at nonNegativeKey), nothing is left to assume.
+  std::set<const Value*> none;
+  CHECK(analyzeAxes(f.k, {{0, 16}, {nonNegativeKey(1), kNonNegative}}, &none, true).at(wrapped).contiguity[0] == 16);
+  CHECK(none.empty());
+}
+
+TEST_CASE("access widths: a parameter's assumed sign becomes a launcher condition of a specialised variant") {
+  Fixture f;
+  Value* x = f.param(Type::scalar(f32p), 16);
+  Value* m = f.param(Type::scalar(i32), 0, 16);
+  Value* k0 = f.param(Type::scalar(i32));
+  Value* start = f.bin(BinOp::Mul, k0, f.b.intConst(16), i32);  // (k0 * 16 + arange) % m
+  Value* rows = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
+  Value* ptrs = f.b.one(OpKind::AddPtr, {f.splat(x, {64}), rows}, Type::tile(f32p, {64}));
+  Op* ld = f.b.create(OpKind::Load, {ptrs}, {Type::tile(ElemType::of(Scalar::F32), {64})});
+  // The general kernel (nothing assumed): one element per access, no condition, no check.
+  chooseAccessWidths(f.k, promisedFacts(f.k));
+  CHECK(ld->access.vec == 1);
+  CHECK(f.k.assumed.empty());
+  // A specialised variant (the launcher checks something already): k0 >= 0 joins its conditions.
+  f.k.assumed = {{0, 16}};
+  chooseAccessWidths(f.k, variantFacts(f.k));
+  CHECK(ld->access.vec == 4);
+  CHECK(f.k.assumed == std::vector<std::pair<int, std::int64_t>>{{0, 16}, {2, kNonNegative}});
+  for (const auto& o : f.k.body->ops) CHECK(o->kind != OpKind::Assert);
+}

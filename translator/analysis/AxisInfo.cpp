@@ -50,7 +50,8 @@ AxisInfo meet(const AxisInfo& a, const AxisInfo& b) {
 
 class Analysis {
  public:
-  Analysis(const Kernel& k, const ParamFacts& facts, std::set<const Value*>* assume) : k_(k), facts_(facts), assume_(assume) {}
+  Analysis(const Kernel& k, const ParamFacts& facts, std::set<const Value*>* assume, bool assumeParams)
+      : k_(k), facts_(facts), assume_(assume), assumeParams_(assumeParams) {}
 
   std::map<const Value*, AxisInfo> run() {
     for (std::size_t i = 0; i < k_.params.size(); ++i) {
@@ -61,6 +62,7 @@ class Analysis {
         if (it->second == kEqualsOne) ones_.insert(p), nonneg_.insert(p);
         else div = std::max(div, it->second);
       }
+      if (facts_.count(nonNegativeKey(static_cast<int>(i)))) nonneg_.insert(p);
       info_[p] = uniform(p, p->type.elem.isPtr() || p->type.elem.isInt() ? div : 1);
     }
     block(*k_.body);
@@ -74,6 +76,7 @@ class Analysis {
   std::set<const Value*> ones_;    // integers known to equal 1 (scalars and tiles of them)
   std::set<const Value*> nonneg_;  // integers known to be ≥ 0: / and % keep runs only for those
   std::set<const Value*>* assume_;  // program-uniform scalars assumed ≥ 0 (null: none may be)
+  bool assumeParams_;               // integer parameters may be among them (the launcher checks)
 
   const AxisInfo& of(const Value* v) {
     auto it = info_.find(v);
@@ -171,12 +174,19 @@ bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int 
   const bool topLevel = d && d->parent == k_.body.get();
   if (!v->type.isTile() && topLevel) {
     // A temporary (`pid_n * BN`) is taken apart into the variables it is computed from, which
-    // the check then names; a variable or parameter is assumed as it is.
+    // the check then names; a variable or parameter is assumed as it is. A value of the
+    // arguments alone is taken apart into parameters where those may be assumed.
     // Never a value computed with a negative constant (`pid * -64`): its check would fail.
+    const int index = blockIndex(v, 0);
     std::set<const Value*> parts = roots;
-    if (v->name.empty() && d && nonNegativeIfComputed(v, parts, depth)) roots = parts;
-    else if (mentionsNegativeConstant(v, 0) || blockIndex(v, 0) != 1) return false;
+    if ((v->name.empty() || (assumeParams_ && index == 0)) && nonNegativeIfComputed(v, parts, depth)) roots = parts;
+    else if (mentionsNegativeConstant(v, 0) || index != 1) return false;
     else roots.insert(v);
+    return true;
+  }
+  // An integer parameter, in a variant whose launcher checks it.
+  if (!d && assumeParams_ && !v->type.isTile() && std::find(k_.params.begin(), k_.params.end(), v) != k_.params.end()) {
+    roots.insert(v);
     return true;
   }
   return nonNegativeIfComputed(v, roots, depth);
@@ -464,8 +474,9 @@ void Analysis::op(const Op& o) {
 
 }  // namespace
 
-std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts, std::set<const Value*>* assumeNonNegative) {
-  return Analysis(k, facts, assumeNonNegative).run();
+std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts, std::set<const Value*>* assumeNonNegative,
+                                             bool assumeParams) {
+  return Analysis(k, facts, assumeNonNegative, assumeParams).run();
 }
 
 ParamFacts promisedFacts(const Kernel& k) {
@@ -479,7 +490,7 @@ ParamFacts promisedFacts(const Kernel& k) {
 
 ParamFacts variantFacts(const Kernel& k) {
   ParamFacts f = promisedFacts(k);
-  for (const auto& [index, value] : k.assumed) f[index] = value;
+  for (const auto& [index, value] : k.assumed) f[value == kNonNegative ? nonNegativeKey(index) : index] = value;
   return f;
 }
 

@@ -25,7 +25,8 @@ struct AxisInfo {
 inline constexpr std::int64_t kMaxDivisibility = std::int64_t{1} << 30;
 
 /// Facts about parameters, from promises or from a specialised variant: parameter index →
-/// divisibility (bytes for pointers, the value for integers), or kEqualsOne.
+/// divisibility (bytes for pointers, the value for integers), or kEqualsOne; and
+/// nonNegativeKey(index) → kNonNegative for integers assumed >= 0.
 using ParamFacts = std::map<int, std::int64_t>;
 
 /// Axis information for every value of the kernel. With `assumeNonNegative`, a tile `/` or `%`
@@ -35,9 +36,11 @@ using ParamFacts = std::map<int, std::int64_t>;
 /// `(pid_n * BN + arange<BN>()) % N`, where pid_n comes from a grouped program order through a
 /// `min` of differences; never parameters, values of the arguments alone or of memory, which may
 /// be legitimately negative): those scalars are added to the set, and the variant that relies on
-/// them checks each once per program (chooseAccessWidths).
+/// them checks each once per program (chooseAccessWidths). With `assumeParams` too, integer
+/// parameters may be assumed (and values of the arguments alone, taken apart into them): for a
+/// variant whose launcher checks them (`k0 >= 0`) and falls back to another.
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts,
-                                             std::set<const Value*>* assumeNonNegative = nullptr);
+                                             std::set<const Value*>* assumeNonNegative = nullptr, bool assumeParams = false);
 
 /// A tile load, store or atomic: the ops accessOf describes.
 inline bool isTileAccess(const Op& o) {

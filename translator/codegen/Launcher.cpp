@@ -69,7 +69,8 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
   if (targets && v.minComputeCapability > 80) c = "tilecc_cc >= " + std::to_string(v.minComputeCapability);
   for (const auto& [index, value] : v.assumed) {
     const LaunchParam& a = p.params[static_cast<std::size_t>(index)];
-    c += (c.empty() ? "" : " && ") + (value == ir::kEqualsOne ? a.name + " == 1"
+    c += (c.empty() ? "" : " && ") + (value == ir::kEqualsOne    ? a.name + " == 1"
+                                      : value == ir::kNonNegative ? a.name + " >= 0"
                                       : a.pointer    ? "reinterpret_cast<uintptr_t>(" + a.name + ") % " + std::to_string(value) + " == 0"
                                                      : a.name + " % " + std::to_string(value) + " == 0");
   }

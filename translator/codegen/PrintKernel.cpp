@@ -37,7 +37,8 @@ std::string KernelPrinter::variantConditionText() {
   for (std::size_t i = 0; i < k_.assumed.size(); ++i) {
     const auto [index, value] = k_.assumed[i];
     s += (i ? ", " : "") + k_.paramInfo[static_cast<std::size_t>(index)].name +
-         (value == kEqualsOne ? std::string(" == 1")
+         (value == kEqualsOne     ? std::string(" == 1")
+          : value == kNonNegative ? std::string(" >= 0")
           : k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " + std::to_string(value)
                                                                             : " is a multiple of " + std::to_string(value));
   }

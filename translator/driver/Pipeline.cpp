@@ -79,8 +79,10 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 /// another axis instead (a transposed operand: `x + i + j * ld` with `ld` the stride users pass
 /// for column-major data), the first set with that load's unit stride moved to its other axis
 /// (Triton specialises every integer equal to 1, per launch; ahead of time, the orientations
-/// of GEMM operands are the ones worth a variant each). Empty when no access would be wider
-/// than in the general kernel. `vectorAtomics`: some target adds f32 vectors at once.
+/// of GEMM operands are the ones worth a variant each). Integer parameters whose sign a dividend
+/// of / or % needs are assumed >= 0 in these sets (kNonNegative; never in the general kernel,
+/// which serves negative ones). Empty when no access would be wider than in the general kernel.
+/// `vectorAtomics`: some target adds f32 vectors at once.
 std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised,
                                                                           bool vectorAtomics) {
   // Each tile access's vector width, and the width it has along the tile's last axis (1 when
@@ -106,9 +108,14 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
   ir::walk(*tile.body, [&](const ir::Op& op) {
     if (ir::isTileAccess(op)) dotOperand.push_back(op.kind == ir::OpKind::Load && feedsDot(op.result()));
   });
-  auto widths = [&](const ir::ParamFacts& f) {
+  // `params`: integer parameters may be assumed >= 0 (not for the general kernel); their
+  // indices go to `assumedParams`, where given.
+  auto widths = [&](const ir::ParamFacts& f, bool params = true, std::set<int>* assumedParams = nullptr) {
     std::set<const ir::Value*> signs;  // as chooseAccessWidths: assumed where they widen, checked per program
-    const auto info = ir::analyzeAxes(tile, f, &signs);
+    const auto info = ir::analyzeAxes(tile, f, &signs, params);
+    if (assumedParams)
+      for (const ir::Value* v : signs)
+        if (!v->def) assumedParams->insert(static_cast<int>(std::find(tile.params.begin(), tile.params.end(), v) - tile.params.begin()));
     std::vector<Width> w;
     ir::walk(*tile.body, [&](const ir::Op& op) {
       if (ir::isTileAccess(op)) {
@@ -154,7 +161,7 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
       best = w;
     }
   }
-  const std::vector<Width> general = widths(promised);
+  const std::vector<Width> general = widths(promised, false);
   // One set of facts as the launcher checks them, without the assumptions that change nothing.
   auto finish = [&](ir::ParamFacts f, const std::vector<Width>& w) {
     for (int index : candidates) {
@@ -166,6 +173,9 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
     std::vector<std::pair<int, std::int64_t>> assumed;
     for (int index : candidates)
       if (f.count(index) && (f.at(index) == 16 || f.at(index) == ir::kEqualsOne)) assumed.push_back({index, f.at(index)});
+    std::set<int> signs;  // where they widen something
+    if (!sameVecs(widths(f, true, &signs), widths(f, false)))
+      for (int index : signs) assumed.push_back({index, ir::kNonNegative});
     return assumed;
   };
   std::vector<std::vector<std::pair<int, std::int64_t>>> sets;
@@ -418,7 +428,7 @@ int runDriver(const DriverOptions& o) {
           ir::ParamFacts f = facts;
           if (aligned) {
             vk.assumed = assumed;
-            for (const auto& [index, value] : assumed) f[index] = value;
+            for (const auto& [index, value] : assumed) f[value == ir::kNonNegative ? ir::nonNegativeKey(index) : index] = value;
             vk.name = variantNames.fresh(base + setSuffix(k, assumedSets, static_cast<std::size_t>(set)) + (vt.tma ? "_tma" : "_aligned"));
           } else {
             vk.name = base;

@@ -219,6 +219,11 @@ struct TensorMapInfo {
 /// An assumption "this integer parameter equals 1" (a unit stride: `x + i * stride` is then
 /// contiguous), in Kernel::assumed and ParamFacts, where divisors are always positive.
 inline constexpr std::int64_t kEqualsOne = -1;
+/// An assumption "this integer parameter is >= 0" (an offset in a dividend of / or %: its runs
+/// then hold), in Kernel::assumed beside the parameter's other facts; in ParamFacts at the key
+/// nonNegativeKey(index). The launcher checks it as it checks the others.
+inline constexpr std::int64_t kNonNegative = -2;
+inline constexpr int nonNegativeKey(int index) { return -1 - index; }
 
 /// An integer expression of a kernel's grid, for the family launcher: constants, integer
 /// parameters (indices into Kernel::params), + − × / %, cdiv, min, max.

@@ -273,7 +273,7 @@ class Parser {
         for (std::size_t i = 0; i < k->params.size(); ++i)
           if (k->params[i] == p) index = static_cast<int>(i);
         if (index < 0) fail("assumed(...) names parameters");
-        k->assumed.push_back({index, accept("=1") ? kEqualsOne : integer()});
+        k->assumed.push_back({index, accept("=1") ? kEqualsOne : accept(">=0") ? kNonNegative : integer()});
       } while (accept(","));
       expect(")");
     }

@@ -209,7 +209,9 @@ std::string print(const Kernel& k, PrintOptions opts) {
     p.out << " assumed(";
     for (std::size_t i = 0; i < k.assumed.size(); ++i)
       p.out << (i ? ", " : "") << p.ref(k.params[static_cast<std::size_t>(k.assumed[i].first)]) << ":"
-            << (k.assumed[i].second == kEqualsOne ? std::string("=1") : std::to_string(k.assumed[i].second));
+            << (k.assumed[i].second == kEqualsOne     ? std::string("=1")
+                : k.assumed[i].second == kNonNegative ? std::string(">=0")
+                                                      : std::to_string(k.assumed[i].second));
     p.out << ")";
   }
   // TMA descriptors among the parameters: what the launcher encodes them from.

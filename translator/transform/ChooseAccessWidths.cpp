@@ -55,9 +55,11 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
   };
   // Program-uniform dividends assumed non-negative: taken only where some access gets wider,
   // then checked once per program (a trap, as the TMA boxes' starts: a negative one would break
-  // the runs the vector accesses move). Where nothing was assumed, this analysis is the plain one.
+  // the runs the vector accesses move); integer parameters only in a variant the launcher already
+  // checks, which then checks them too (`k0 >= 0`, falling back to another variant). Where
+  // nothing was assumed, this analysis is the plain one.
   std::set<const Value*> assumed;
-  std::vector<Access> chosen = accesses(analyzeAxes(k, facts, &assumed));
+  std::vector<Access> chosen = accesses(analyzeAxes(k, facts, &assumed, !k.assumed.empty()));
   bool wider = false;
   if (!assumed.empty()) {
     const std::vector<Access> plain = accesses(analyzeAxes(k, facts));
@@ -67,7 +69,14 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
   if (wider) {
     std::vector<const Value*> roots(assumed.begin(), assumed.end());
     std::sort(roots.begin(), roots.end(), [](const Value* a, const Value* b) { return a->id < b->id; });
-    for (const Value* v : roots) {  // scalars of the top-level block (never parameters): right after each
+    for (const Value* v : roots) {
+      if (!v->def) {  // a parameter: the launcher's condition
+        const auto index = static_cast<int>(std::find(k.params.begin(), k.params.end(), v) - k.params.begin());
+        if (std::find(k.assumed.begin(), k.assumed.end(), std::pair<int, std::int64_t>{index, kNonNegative}) == k.assumed.end())
+          k.assumed.push_back({index, kNonNegative});
+        continue;
+      }
+      // A block index of the top-level block: checked right after it is computed.
       Builder b{k, k.body.get(), k.loc};
       b.setInsertionAfter(*v->def);
       const std::string what = !v->name.empty() ? v->name : v->hint.empty() ? "a scalar" : "the scalar part of " + v->hint;

@@ -78,4 +78,7 @@ void gather_div_rem(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0
   // assume it non-negative (and trap, or vectorise wrongly).
   const int off = (8 - k0) * 64;
   store(y + 12288 + k, load(x + 8192 + (off + k) % c));
+  // An offset the launcher checks (k0 >= 0 picks the 16-byte variant; a negative one, the
+  // general kernel).
+  store(y + 16384 + k, load(x + 4096 + (k0 * 64 + k) % c));
 }
