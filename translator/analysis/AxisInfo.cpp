@@ -185,7 +185,7 @@ bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int 
     return true;
   }
   // An integer parameter, in a variant whose launcher checks it.
-  if (!d && assumeParams_ && !v->type.isTile() && std::find(k_.params.begin(), k_.params.end(), v) != k_.params.end()) {
+  if (!d && assumeParams_ && !v->type.isTile() && k_.paramIndex(v) >= 0) {
     roots.insert(v);
     return true;
   }

@@ -186,7 +186,7 @@ class Analysis {
       }
       if (!v->type.elem.isInt()) return std::nullopt;
       // A parameter this variant assumes equal to 1 (a unit stride the launcher checked).
-      const auto index = std::find(k_.params.begin(), k_.params.end(), v) - k_.params.begin();
+      const int index = k_.paramIndex(v);
       for (const auto& [i, value] : k_.assumed)
         if (i == index && value == kEqualsOne) return scalar(Poly::constant(1));
       if (v == one_) return scalar(Poly::constant(1));
@@ -520,7 +520,7 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
   if (load.kind == OpKind::Load && load.operands.size() >= 3 && !isZeroConstant(load.operands[2])) return std::nullopt;
   if (load.kind == OpKind::Store && !pf->wraps.empty()) return std::nullopt;  // stores write every row they address
   StructuredBox box;
-  box.baseParam = static_cast<int>(std::find(k.params.begin(), k.params.end(), pf->base) - k.params.begin());
+  box.baseParam = k.paramIndex(pf->base);
   if (box.baseParam >= static_cast<int>(k.params.size())) return std::nullopt;
   // Strides: the contiguous last axis, the others parameters (one monomial each).
   if (pf->coef[r - 1].constantValue() != 1) return std::nullopt;
@@ -537,7 +537,7 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
   std::vector<Poly> outerStarts;
   for (const auto& [m, c] : pf->c0.terms) {
     auto it = std::find_if(m.begin(), m.end(), [&](const Value* a) {
-      return outerAxes && !tileStrides.count(a) && a->type.elem.isInt() && std::find(k.params.begin(), k.params.end(), a) != k.params.end();
+      return outerAxes && !tileStrides.count(a) && a->type.elem.isInt() && k.paramIndex(a) >= 0;
     });
     Poly t;
     if (it == m.end()) {
@@ -655,9 +655,9 @@ std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, cons
   auto pf = an.form(accessed(load).ptrs);
   if (!pf || pf->coef.empty() || pf->coef.back().terms.size() != 1) return std::nullopt;
   const auto& [m, c] = *pf->coef.back().terms.begin();
-  if (c != 1 || m.size() != 1 || std::find(k.params.begin(), k.params.end(), m[0]) == k.params.end()) return std::nullopt;
+  if (c != 1 || m.size() != 1 || k.paramIndex(m[0]) < 0) return std::nullopt;
   auto box = boxEither(k, loop, load, trip, m[0]);
-  if (box) box->unitParam = static_cast<int>(std::find(k.params.begin(), k.params.end(), m[0]) - k.params.begin());
+  if (box) box->unitParam = k.paramIndex(m[0]);
   return box;
 }
 

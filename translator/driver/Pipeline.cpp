@@ -42,9 +42,10 @@ void tileLevel(ir::Kernel& k) {
   ir::verify(k);
 }
 
-/// A variant's access widths and layouts, from what it may assume about its arguments.
-void layoutLevel(ir::Kernel& k, const ir::ParamFacts& facts, const Target& t) {
-  ir::chooseAccessWidths(k, facts, t.hopper);
+/// A variant's access widths and layouts, from what it may assume about its arguments (its
+/// promises and Kernel::assumed).
+void layoutLevel(ir::Kernel& k, const Target& t) {
+  ir::chooseAccessWidths(k, ir::variantFacts(k), t.hopper);
   ir::assignLayouts(k, t);
   ir::canonicalize(k);
   ir::verify(k);
@@ -115,7 +116,7 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
     const auto info = ir::analyzeAxes(tile, f, &signs, params);
     if (assumedParams)
       for (const ir::Value* v : signs)
-        if (!v->def) assumedParams->insert(static_cast<int>(std::find(tile.params.begin(), tile.params.end(), v) - tile.params.begin()));
+        if (!v->def) assumedParams->insert(tile.paramIndex(v));
     std::vector<Width> w;
     ir::walk(*tile.body, [&](const ir::Op& op) {
       if (ir::isTileAccess(op)) {
@@ -425,15 +426,13 @@ int runDriver(const DriverOptions& o) {
           Variant v{ir::clone(k), &t, false};
           ir::Kernel& vk = *v.kernel;
           vk.target = t.name;
-          ir::ParamFacts f = facts;
           if (aligned) {
             vk.assumed = assumed;
-            for (const auto& [index, value] : assumed) f[value == ir::kNonNegative ? ir::nonNegativeKey(index) : index] = value;
             vk.name = variantNames.fresh(base + setSuffix(k, assumedSets, static_cast<std::size_t>(set)) + (vt.tma ? "_tma" : "_aligned"));
           } else {
             vk.name = base;
           }
-          layoutLevel(vk, f, t);
+          layoutLevel(vk, t);
           if (o.emit == "ir-layout") {
             if (!aligned && &t == &targets.back()) text += ir::print(vk, {true});
             continue;
@@ -448,7 +447,7 @@ int runDriver(const DriverOptions& o) {
             retry->assumed = assumed;
             retry->name = v.kernel->name;
             retry->numStages = v.kernel->numStages - 1;
-            layoutLevel(*retry, f, t);
+            layoutLevel(*retry, t);
             gpuLevel(*retry, vt);
             v.kernel = std::move(retry);
           }

@@ -8,6 +8,7 @@
 #include "ir/Layout.h"
 #include "ir/Type.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -278,6 +279,11 @@ struct Kernel {
   std::vector<ParamInfo> paramInfo;
   /// GPU level: the TMA descriptors among the parameters (after the user's own).
   std::vector<TensorMapInfo> tensorMaps;
+  /// The index of `v` among the parameters, or -1.
+  int paramIndex(const Value* v) const {
+    const auto it = std::find(params.begin(), params.end(), v);
+    return it == params.end() ? -1 : static_cast<int>(it - params.begin());
+  }
   /// Parameters the user wrote (the launcher's); the rest are descriptors.
   int userParams() const { return static_cast<int>(params.size() - tensorMaps.size()); }
   std::vector<Layout> layouts;  // Value::layout indexes this table

@@ -71,9 +71,8 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
     std::sort(roots.begin(), roots.end(), [](const Value* a, const Value* b) { return a->id < b->id; });
     for (const Value* v : roots) {
       if (!v->def) {  // a parameter: the launcher's condition
-        const auto index = static_cast<int>(std::find(k.params.begin(), k.params.end(), v) - k.params.begin());
-        if (std::find(k.assumed.begin(), k.assumed.end(), std::pair<int, std::int64_t>{index, kNonNegative}) == k.assumed.end())
-          k.assumed.push_back({index, kNonNegative});
+        const std::pair<int, std::int64_t> sign{k.paramIndex(v), kNonNegative};
+        if (std::find(k.assumed.begin(), k.assumed.end(), sign) == k.assumed.end()) k.assumed.push_back(sign);
         continue;
       }
       // A block index of the top-level block: checked right after it is computed.

@@ -25,7 +25,7 @@ HostExpr hostExpr(const Kernel& k, const Poly& p) {
   HostExpr e;
   for (const auto& [m, c] : p.terms) {
     HostTerm t{c, {}};
-    for (const Value* a : m) t.params.push_back(static_cast<int>(std::find(k.params.begin(), k.params.end(), a) - k.params.begin()));
+    for (const Value* a : m) t.params.push_back(k.paramIndex(a));
     e.push_back(t);
   }
   return e;
