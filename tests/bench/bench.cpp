@@ -420,10 +420,7 @@ void conv(const char* name, ConvLaunch launch, int BM) {
 // (README "Benchmarks", how the GEMM's clock was compared).
 void spin(double seconds) {
   const int S = 4096;
-  std::vector<__half> ha(std::size_t(S) * S), hb(ha.size());
-  std::normal_distribution<float> nd;
-  for (auto& x : ha) x = __float2half(nd(gen));
-  for (auto& x : hb) x = __float2half(nd(gen));
+  const auto ha = randomHalves(std::size_t(S) * S), hb = randomHalves(ha.size());
   __half *a = upload(ha), *b = upload(hb), *c;
   CHECK(cudaMalloc(reinterpret_cast<void**>(&c), ha.size() * 2));
   const dim3 grid((S / 128) * (S / 256));
