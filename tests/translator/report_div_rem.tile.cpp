@@ -2,8 +2,9 @@
 // a multiple of 16, and a divisor promised a multiple of 16, k % c stays consecutive and k / c
 // constant over 16 values (an implicit GEMM's channel and tap), so the gather moves 16 bytes.
 // A dividend that may be negative keeps no runs (C++ rounds quotients toward zero, so a run
-// of negative values splits at a different place): one element per access. x >> 4 is
-// constant over 16 values as x / 16 is.
+// of negative values splits at a different place): one element per access in the general
+// kernel; the specialised variant assumes it non-negative where its launcher's bound over the
+// grid proves it. x >> 4 is constant over 16 values as x / 16 is.
 // ARGS: --emit=report -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -17,14 +18,18 @@ void gather(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0) {
   store(y + 4096 + k, load(x + kk % c));
   store(y + 8192 + k, load(x + (k >> 4) * 32 + (k & 15)));
 }
+// CHECK-LABEL: kernel gather (gather)
+// CHECK: load at line [[@LINE-4]]: 1 x f16 = 2 bytes per access (pointers are contiguous in runs of 1 along axis 0
 // CHECK-LABEL: kernel gather_aligned (gather)
-// CHECK: load at line [[@LINE-7]]: 8 x f16 = 16 bytes per access
-// CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access (pointers are contiguous in runs of 1 along axis 0
-// CHECK: load at line [[@LINE-5]]: 8 x f16 = 16 bytes per access
+// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16 and in every program of the grid program_id(0) * 64 + arange<64>() - 64 * k0 >= 0
+// CHECK-NEXT: checked by the launcher over the grid (line [[@LINE-8]], else another variant runs): program_id(0) * 64 + arange<64>() - 64 * k0 >= 0
+// CHECK: load at line [[@LINE-11]]: 8 x f16 = 16 bytes per access
+// CHECK: load at line [[@LINE-9]]: 8 x f16 = 16 bytes per access
+// CHECK: load at line [[@LINE-9]]: 8 x f16 = 16 bytes per access
 
 // A block index whose sign the analysis cannot prove (a quotient by a `min` of a difference, as
 // a grouped program order computes it): the rows keep their runs through `% n` on the assumption
-// that it is non-negative, which every program of the variant checks (a trap otherwise).
+// that they are non-negative, which the launcher bounds over the grid (never a trap).
 TILECC_KERNEL(num_warps = 4)
 void wrapped_rows(const half* x, half* y, TILECC_MULTIPLE_OF(16) int n, int groups) {
   const int pid = program_id(0);
@@ -36,12 +41,13 @@ void wrapped_rows(const half* x, half* y, TILECC_MULTIPLE_OF(16) int n, int grou
 // CHECK-NOT: checked per program
 // CHECK: load at line [[@LINE-4]]: 1 x f16 = 2 bytes per access
 // CHECK-LABEL: kernel wrapped_rows_aligned (wrapped_rows)
-// CHECK: checked per program (line [[@LINE-8]], a trap otherwise): vector accesses assume block >= 0
-// CHECK: load at line [[@LINE-7]]: 8 x f16 = 16 bytes per access
+// CHECK: checked by the launcher over the grid (line [[@LINE-7]], else another variant runs): program_id(0) / min(groups - program_id(0), 8) * 64 + arange<64>() >= 0; vector accesses assume it
+// CHECK-NOT: checked per program
+// CHECK: load at line [[@LINE-8]]: 8 x f16 = 16 bytes per access
 
-// Values of the arguments alone or of memory are not block indices: they may be legitimately
-// negative (an offset into the middle of a tensor), so no variant assumes them (a trap would stop
-// a valid program); their rows move one element at a time.
+// Values of the arguments alone are bounded by the launcher as well (an offset may be
+// legitimately negative: then the general kernel runs); values of memory are never assumed:
+// their rows move one element at a time.
 TILECC_KERNEL(num_warps = 4)
 void offset_rows(const half* x, half* y, const int* starts, TILECC_MULTIPLE_OF(16) int n, int k0) {
   const int off = (8 - k0) * 64;
@@ -50,13 +56,14 @@ void offset_rows(const half* x, half* y, const int* starts, TILECC_MULTIPLE_OF(1
   store(y + 64 + arange<64>(), load(x + (start + arange<64>()) % n));
 }
 // CHECK-LABEL: kernel offset_rows_aligned (offset_rows)
-// CHECK-NOT: checked per program
+// CHECK: checked by the launcher over the grid (line [[@LINE-5]], else another variant runs): (8 - k0) * 64 + arange<64>() >= 0
+// CHECK-NOT: checked
+// CHECK: load at line [[@LINE-7]]: 8 x f16 = 16 bytes per access
 // CHECK: load at line [[@LINE-6]]: 1 x f16 = 2 bytes per access
-// CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access
 
-// An integer parameter in a dividend (an offset): a specialised variant assumes it >= 0 where
-// that widens an access, and its launcher checks it (falling back to the general kernel), as
-// it checks alignment; a value of the arguments alone is taken apart into the parameters.
+// An integer parameter in a dividend (an offset): a specialised variant assumes the dividend
+// >= 0 where that widens an access, and its launcher checks it over the grid (falling back to
+// the general kernel), as it checks alignment; through a named value of the arguments too.
 TILECC_KERNEL(num_warps = 4)
 void offset_param(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0) {
   auto k = program_id(0) * 64 + arange<64>();
@@ -68,7 +75,7 @@ void offset_param(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0) 
 // CHECK: load at line [[@LINE-5]]: 1 x f16 = 2 bytes per access
 // CHECK: load at line [[@LINE-4]]: 1 x f16 = 2 bytes per access
 // CHECK-LABEL: kernel offset_param_aligned (offset_param)
-// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, k0 >= 0
+// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16 and in every program of the grid k0 * 64 + (program_id(0) * 64 + arange<64>()) >= 0, k0 * 32 + 16 + (program_id(0) * 64 + arange<64>()) >= 0
 // CHECK-NOT: checked per program
 // CHECK: load at line [[@LINE-10]]: 8 x f16 = 16 bytes per access
 // CHECK: load at line [[@LINE-9]]: 8 x f16 = 16 bytes per access

@@ -3,6 +3,7 @@
 
 #include "analysis/AxisInfo.h"
 #include "ir/Builder.h"
+#include "ir/GridExpr.h"
 #include "transform/Passes.h"
 
 #include <set>
@@ -280,9 +281,10 @@ TEST_CASE("rem of a non-negative dividend is non-negative whatever the divisor's
   CHECK(f.info(fromDiv, m16).contiguity[0] == 1);
 }
 
-TEST_CASE("a dividend's sign may rest on program-uniform scalars: assumed only when asked, and named") {
-  // (q * 64 + arange) % m with q = pid / n (sign unknown): no runs by default; asked to assume,
-  // the analysis keeps runs of 16 and names q (a variable of the kernel), not the temporary q * 64.
+TEST_CASE("a dividend's sign may rest on program ids and arguments: assumed only by a specialised variant, as a whole") {
+  // (q * 64 + arange) % m with q = pid / n (sign unknown): no runs by default, nor where nothing
+  // checks what is assumed; in a specialised variant the analysis keeps runs of 16 and assumes
+  // the dividend itself (the launcher bounds it over the grid: the weakest fact).
   Fixture f;
   Value* n = f.param(Type::scalar(i32));
   Value* m = f.param(Type::scalar(i32));
@@ -294,30 +296,38 @@ TEST_CASE("a dividend's sign may rest on program-uniform scalars: assumed only w
   Value* r = f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32);
   Value* wrapped = f.bin(BinOp::Rem, r, f.splat(m, {64}), i32);
   CHECK(analyzeAxes(f.k, m16).at(wrapped).contiguity[0] == 1);
+  std::set<const Value*> unchecked;
+  CHECK(analyzeAxes(f.k, m16, &unchecked).at(wrapped).contiguity[0] == 1);
+  CHECK(unchecked.empty());
   std::set<const Value*> assumed;
-  CHECK(analyzeAxes(f.k, m16, &assumed).at(wrapped).contiguity[0] == 16);
-  CHECK(assumed == std::set<const Value*>{q});
+  CHECK(analyzeAxes(f.k, m16, &assumed, true).at(wrapped).contiguity[0] == 16);
+  CHECK(assumed == std::set<const Value*>{r});
   // Nothing to gain (the divisor is not a multiple of 16): nothing assumed.
   std::set<const Value*> none;
-  (void)analyzeAxes(f.k, {}, &none);
+  (void)analyzeAxes(f.k, {}, &none, true);
   CHECK(none.empty());
 }
 
-TEST_CASE("never assumed non-negative: a value computed with a negative constant, a parameter, a loop's value") {
+TEST_CASE("never assumed non-negative: values of memory or of a loop; parameters where the rest is proven") {
   Fixture f;
   Value* m = f.param(Type::scalar(i32));
   Value* k0 = f.param(Type::scalar(i32));
+  Value* starts = f.param(Type::scalar(ElemType::pointerTo(Scalar::I32, true)));
   Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
   auto wrap = [&](Builder& b, Value* start) {
     Value* r = b.binary(BinOp::Add, b.one(OpKind::Splat, {start}, Type::tile(i32, {64})), b.one(OpKind::Arange, {}, Type::tile(i32, {64})), i32);
     return b.binary(BinOp::Rem, r, b.one(OpKind::Splat, {m}, Type::tile(i32, {64})), i32);
   };
-  Value* neg = wrap(f.b, f.bin(BinOp::Mul, pid, f.b.intConst(-64), i32));
-  Value* param = wrap(f.b, k0);  // (k0 + arange) % m: the launcher, not a trap, would have to decide
-  // A difference of the top level is a scalar like any other: assumed as it is, and checked.
-  Value* diffStart = f.bin(BinOp::Sub, f.bin(BinOp::Mul, pid, f.b.intConst(64), i32), k0, i32);
-  Value* diff = wrap(f.b, diffStart);
-  // Inside a loop: the loop's scalars are not checked once per program.
+  Value* loaded = f.b.one(OpKind::Load, {starts}, Type::scalar(i32));
+  Value* memory = wrap(f.b, loaded);
+  // k0 * 64 + max(loaded, 0) * 16: not a value the launcher can bound, but non-negative once k0 is.
+  Value* clamped = f.bin(BinOp::Add, f.bin(BinOp::Mul, k0, f.b.intConst(64), i32),
+                         f.bin(BinOp::Mul, f.bin(BinOp::Max, loaded, f.b.intConst(0), i32), f.b.intConst(16), i32), i32);
+  Value* offset = wrap(f.b, clamped);
+  // pid * -64 (never non-negative beyond program 0): the launcher's bound decides.
+  Value* negStart = f.bin(BinOp::Mul, pid, f.b.intConst(-64), i32);
+  Value* neg = wrap(f.b, negStart);
+  // Inside a loop: the loop's scalars are not the launcher's.
   Op* loop = f.b.create(OpKind::For, {f.b.intConst(0), f.b.intConst(4), f.b.intConst(1)}, {});
   Block* body = f.b.addRegion(loop);
   Value* iv = f.b.addArg(body, Type::scalar(i32), "i");
@@ -325,15 +335,15 @@ TEST_CASE("never assumed non-negative: a value computed with a negative constant
   Value* inner = wrap(in, in.binary(BinOp::Sub, iv, k0, i32));
   in.create(OpKind::Yield, {}, {});
   std::set<const Value*> assumed;
-  const auto info = analyzeAxes(f.k, {{0, 16}, {1, 16}}, &assumed);
-  CHECK(info.at(neg).contiguity[0] == 1);
-  CHECK(info.at(param).contiguity[0] == 1);
+  const auto info = analyzeAxes(f.k, {{0, 16}}, &assumed, true);
+  CHECK(info.at(memory).contiguity[0] == 1);
   CHECK(info.at(inner).contiguity[0] == 1);
-  CHECK(info.at(diff).contiguity[0] == 16);
-  CHECK(assumed == std::set<const Value*>{diffStart});
+  CHECK(info.at(offset).contiguity[0] == 16);
+  CHECK(info.at(neg).contiguity[0] == 16);
+  CHECK(assumed == std::set<const Value*>{k0, neg->def->operands[0]});
 }
 
-TEST_CASE("access widths: an assumed sign becomes a per-program check, only where it widens an access") {
+TEST_CASE("access widths: an assumed sign becomes a check of the launcher over the grid, only where it widens an access") {
   Fixture f;
   Value* x = f.param(Type::scalar(f32p), 16);
   Value* m = f.param(Type::scalar(i32), 0, 16);
@@ -345,61 +355,55 @@ TEST_CASE("access widths: an assumed sign becomes a per-program check, only wher
   Value* rows = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
   Value* ptrs = f.b.one(OpKind::AddPtr, {f.splat(x, {64}), rows}, Type::tile(f32p, {64}));
   Op* ld = f.b.create(OpKind::Load, {ptrs}, {Type::tile(ElemType::of(Scalar::F32), {64})});
-  auto checks = [&] {
+  auto traps = [&] {
     int c = 0;
-    for (const auto& o : f.k.body->ops) c += o->kind == OpKind::Assert && o->count == 1;
+    for (const auto& o : f.k.body->ops) c += o->kind == OpKind::Assert;
     return c;
   };
+  chooseAccessWidths(f.k, promisedFacts(f.k));  // the general kernel: nothing assumed
+  CHECK(ld->access.vec == 1);
+  CHECK(f.k.gridChecks.empty());
+  f.k.specialised = true;
   chooseAccessWidths(f.k, {{0, 4}, {1, 16}});  // x only 4-byte aligned: no wider access, no check
   CHECK(ld->access.vec == 1);
-  CHECK(checks() == 0);
+  CHECK(f.k.gridChecks.empty());
   chooseAccessWidths(f.k, promisedFacts(f.k));
   CHECK(ld->access.vec == 4);
-  REQUIRE(checks() == 1);
-  const Op* check = nullptr;
-  for (const auto& o : f.k.body->ops)
-    if (o->kind == OpKind::Assert) check = o.get();
-  CHECK(check->note.find("q >= 0") != std::string::npos);
-  // Right after q: before anything that reads the rows.
-  CHECK(Builder::indexOf(*f.k.body, check) < Builder::indexOf(*f.k.body, start->def));
+  REQUIRE(f.k.gridChecks.size() == 1);
+  CHECK(f.k.gridChecks[0].what == "program_id(0) / p2 * 64 + arange<64>() >= 0");
+  CHECK(f.k.gridChecks[0].expr == *gridExprOf(f.k, rows->def->operands[0]));
+  CHECK(traps() == 0);  // nothing is checked in the kernel
 }
 
-TEST_CASE("values of the arguments alone: never a per-program check; a parameter only where the launcher checks it") {
-  // (off + arange) % m with off = k0 * 64, a named top-level scalar of the arguments alone: an
-  // offset may be legitimately negative, so no program traps on it. Where parameters may be
-  // assumed (a specialised variant), off is taken apart into k0, which its launcher checks.
+TEST_CASE("grid expressions: what the launcher can bound, printed as the source and as IR") {
   Fixture f;
-  Value* m = f.param(Type::scalar(i32));
   Value* k0 = f.param(Type::scalar(i32));
-  Value* off = f.bin(BinOp::Mul, k0, f.b.intConst(64), i32);
-  off->name = "off";
-  Value* wrapped = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(off, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
-  // (8 - k0) * 64: not non-negative for any sign of k0 alone.
-  Value* back = f.bin(BinOp::Mul, f.bin(BinOp::Sub, f.b.intConst(8), k0, i32), f.b.intConst(64), i32);
-  back->name = "back";
-  Value* wrappedBack = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(back, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
-  const ParamFacts m16{{0, 16}};
-  std::set<const Value*> perProgram;
-  const auto plain = analyzeAxes(f.k, m16, &perProgram);
-  CHECK(plain.at(wrapped).contiguity[0] == 1);
-  CHECK(perProgram.empty());
-  std::set<const Value*> launcher;
-  const auto variant = analyzeAxes(f.k, m16, &launcher, true);
-  CHECK(variant.at(wrapped).contiguity[0] == 16);
-  CHECK(variant.at(wrappedBack).contiguity[0] == 1);
-  CHECK(launcher == std::set<const Value*>{k0});
-  // Once the variant assumes it (ParamFacts at nonNegativeKey), nothing is left to assume.
-  std::set<const Value*> none;
-  CHECK(analyzeAxes(f.k, {{0, 16}, {nonNegativeKey(1), kNonNegative}}, &none, true).at(wrapped).contiguity[0] == 16);
-  CHECK(none.empty());
+  Value* starts = f.param(Type::scalar(ElemType::pointerTo(Scalar::I32, true)));
+  Value* pid = f.b.one(OpKind::ProgramId, {}, Type::scalar(i32));
+  Value* e = f.bin(BinOp::Sub, f.bin(BinOp::Mul, pid, f.b.intConst(64), i32), f.bin(BinOp::Add, k0, f.b.intConst(2), i32), i32);
+  auto ge = gridExprOf(f.k, e);
+  REQUIRE(ge);
+  auto name = [&](int i) { return f.k.params[static_cast<std::size_t>(i)]->name; };
+  CHECK(describeGridExpr(*ge, name) == "program_id(0) * 64 - (p0 + 2)");
+  CHECK(printGridExpr(*ge, name) == "sub(mul(program_id(0), 64), add(p0, 2))");
+  CHECK(!gridExprOf(f.k, f.b.one(OpKind::Load, {starts}, Type::scalar(i32))));  // memory
+  Value* wide = f.b.one(OpKind::Convert, {pid}, Type::scalar(ElemType::of(Scalar::I64)));
+  REQUIRE(gridExprOf(f.k, wide));
+  CHECK(gridExprOf(f.k, wide)->kind == GridExpr::Kind::I64);
+  Value* narrow = f.b.one(OpKind::Convert, {wide}, Type::scalar(ElemType::of(Scalar::I8)));
+  CHECK(!gridExprOf(f.k, narrow));  // a narrowing conversion wraps
 }
 
-TEST_CASE("access widths: a parameter's assumed sign becomes a launcher condition of a specialised variant") {
+TEST_CASE("a parameter's assumed sign becomes a launcher condition where the dividend is not the launcher's") {
   Fixture f;
   Value* x = f.param(Type::scalar(f32p), 16);
   Value* m = f.param(Type::scalar(i32), 0, 16);
   Value* k0 = f.param(Type::scalar(i32));
-  Value* start = f.bin(BinOp::Mul, k0, f.b.intConst(16), i32);  // (k0 * 16 + arange) % m
+  Value* starts = f.param(Type::scalar(ElemType::pointerTo(Scalar::I32, true)));
+  Value* loaded = f.b.one(OpKind::Load, {starts}, Type::scalar(i32));
+  // (k0 * 16 + max(loaded, 0) * 16 + arange) % m
+  Value* start = f.bin(BinOp::Add, f.bin(BinOp::Mul, k0, f.b.intConst(16), i32),
+                       f.bin(BinOp::Mul, f.bin(BinOp::Max, loaded, f.b.intConst(0), i32), f.b.intConst(16), i32), i32);
   Value* rows = f.bin(BinOp::Rem, f.bin(BinOp::Add, f.splat(start, {64}), f.arange(64), i32), f.splat(m, {64}), i32);
   Value* ptrs = f.b.one(OpKind::AddPtr, {f.splat(x, {64}), rows}, Type::tile(f32p, {64}));
   Op* ld = f.b.create(OpKind::Load, {ptrs}, {Type::tile(ElemType::of(Scalar::F32), {64})});
@@ -407,10 +411,12 @@ TEST_CASE("access widths: a parameter's assumed sign becomes a launcher conditio
   chooseAccessWidths(f.k, promisedFacts(f.k));
   CHECK(ld->access.vec == 1);
   CHECK(f.k.assumed.empty());
-  // A specialised variant (the launcher checks something already): k0 >= 0 joins its conditions.
+  // A specialised variant: k0 >= 0 joins its conditions, and its max() needs nothing.
   f.k.assumed = {{0, 16}};
+  f.k.specialised = true;
   chooseAccessWidths(f.k, variantFacts(f.k));
   CHECK(ld->access.vec == 4);
   CHECK(f.k.assumed == std::vector<std::pair<int, std::int64_t>>{{0, 16}, {2, kNonNegative}});
+  CHECK(f.k.gridChecks.empty());
   for (const auto& o : f.k.body->ops) CHECK(o->kind != OpKind::Assert);
 }

@@ -1,5 +1,6 @@
 #include "analysis/AxisInfo.h"
 
+#include "ir/GridExpr.h"
 #include "ir/OpTraits.h"
 
 #include <algorithm>
@@ -98,7 +99,13 @@ class Analysis {
     if (!o.operands[0]->type.elem.isSigned() || nonneg_.count(o.operands[0])) return true;
     if (!assume_ || !gain) return false;
     std::set<const Value*> roots;
-    if (!nonNegativeIf(o.operands[0], roots, 0)) return false;
+    const bool composed = nonNegativeIf(o.operands[0], roots, 0);
+    if (composed && roots.empty()) return true;  // proven
+    // The dividend itself where the launcher can bound it over the grid (and its elements): the
+    // weakest fact (`start + arange + n >= 0` holds where `start >= 0` may not). Otherwise the
+    // scalars it is computed from.
+    if (assumeParams_ && gridExprOf(k_, o.operands[0])) roots = {o.operands[0]};
+    else if (!composed) return false;
     assume_->insert(roots.begin(), roots.end());
     nonneg_.insert(roots.begin(), roots.end());
     return true;
@@ -166,11 +173,11 @@ bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int 
   if (depth > 8 || !v->type.elem.isInt()) return false;
   const Op* d = v->def;
   if (d && d->kind == OpKind::Constant) return false;  // a negative constant: never assumed otherwise
-  // A scalar of the kernel's top-level block: every thread of the program holds it, so it is
-  // checked once. Only a block index (computed from program ids, and from parameters and
-  // constants only): a value of the arguments alone (`k0 * 64`) or of memory may be legitimately
-  // negative, and a trap would stop a valid program; never a parameter itself for the same reason
-  // (the launcher, not a trap, decides between variants).
+  // Only in a variant whose launcher checks what it assumes (another variant serves the rest):
+  // integer parameters as they are, and block indices of the kernel's top-level block (computed
+  // from program ids, parameters and constants), which the launcher bounds over the grid. Never
+  // a value of memory or of a loop.
+  if (!assumeParams_) return nonNegativeIfComputed(v, roots, depth);
   const bool topLevel = d && d->parent == k_.body.get();
   if (!v->type.isTile() && topLevel) {
     // A temporary (`pid_n * BN`) is taken apart into the variables it is computed from, which
@@ -180,12 +187,12 @@ bool Analysis::nonNegativeIf(const Value* v, std::set<const Value*>& roots, int 
     const int index = blockIndex(v, 0);
     std::set<const Value*> parts = roots;
     if ((v->name.empty() || (assumeParams_ && index == 0)) && nonNegativeIfComputed(v, parts, depth)) roots = parts;
-    else if (mentionsNegativeConstant(v, 0) || index != 1) return false;
+    else if (mentionsNegativeConstant(v, 0) || index != 1 || !gridExprOf(k_, v)) return false;
     else roots.insert(v);
     return true;
   }
-  // An integer parameter, in a variant whose launcher checks it.
-  if (!d && assumeParams_ && !v->type.isTile() && k_.paramIndex(v) >= 0) {
+  // An integer parameter.
+  if (!d && !v->type.isTile() && k_.paramIndex(v) >= 0) {
     roots.insert(v);
     return true;
   }

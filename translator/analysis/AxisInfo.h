@@ -29,16 +29,15 @@ inline constexpr std::int64_t kMaxDivisibility = std::int64_t{1} << 30;
 /// nonNegativeKey(index) → kNonNegative for integers assumed >= 0.
 using ParamFacts = std::map<int, std::int64_t>;
 
-/// Axis information for every value of the kernel. With `assumeNonNegative`, a tile `/` or `%`
-/// whose dividend is not known to be non-negative keeps its runs anyway where the dividend would
-/// be non-negative if some program-uniform scalars were (block indices of the kernel's top-level
-/// block, computed from program ids, parameters and constants: `pid_n` in
-/// `(pid_n * BN + arange<BN>()) % N`, where pid_n comes from a grouped program order through a
-/// `min` of differences; never parameters, values of the arguments alone or of memory, which may
-/// be legitimately negative): those scalars are added to the set, and the variant that relies on
-/// them checks each once per program (chooseAccessWidths). With `assumeParams` too, integer
-/// parameters may be assumed (and values of the arguments alone, taken apart into them): for a
-/// variant whose launcher checks them (`k0 >= 0`) and falls back to another.
+/// Axis information for every value of the kernel. With `assumeNonNegative` and `assumeParams`
+/// (for a specialised variant, whose launcher checks what it assumes and otherwise launches
+/// another), a tile `/` or `%` whose dividend is not known to be non-negative keeps its runs
+/// anyway where the dividend would be non-negative if some program-uniform scalars were: integer
+/// parameters (and values of the arguments alone, taken apart into them: `k0 >= 0`), and block
+/// indices of the kernel's top-level block, computed from program ids, parameters and constants
+/// (`pid_n` in `(pid_n * BN + arange<BN>()) % N`, where pid_n comes from a grouped program order
+/// through a `min` of differences), which the launcher bounds over the grid (GridCheck). Those
+/// scalars are added to the set; never values of memory or of a loop.
 std::map<const Value*, AxisInfo> analyzeAxes(const Kernel& k, const ParamFacts& facts,
                                              std::set<const Value*>* assumeNonNegative = nullptr, bool assumeParams = false);
 

@@ -51,6 +51,7 @@ struct LaunchParam {
 struct LaunchVariant {
   std::string kernel;
   std::vector<std::pair<int, std::int64_t>> assumed;  // parameter index → alignment / divisor
+  std::vector<ir::GridCheck> gridChecks;              // facts of every program, bounded over the grid
   int minComputeCapability = 80;                      // above 80: only on such devices (sm_90a code)
   int threads = 0;
   int sharedBytes = 0;

@@ -47,6 +47,7 @@ LaunchVariant launchVariantOf(const ir::Kernel& k, const Target& target, const C
   LaunchVariant lv;
   lv.kernel = ck.name;
   lv.assumed = k.assumed;
+  lv.gridChecks = k.gridChecks;
   lv.minComputeCapability = target.computeCapability;
   lv.threads = ck.threads;
   lv.sharedBytes = ck.sharedBytes;
@@ -64,6 +65,39 @@ std::string printLauncherDecl(const LauncherPlan& p) {
 
 namespace {
 
+// A GridCheck's expression as host C++ over tilecc::Range (tilecc.cuh): the launcher's names
+// for the arguments, program ids from the grid.
+std::string hostRange(const LauncherPlan& p, const ir::GridExpr& e) {
+  using K = ir::GridExpr::Kind;
+  auto arg = [&](std::size_t i) { return hostRange(p, e.args[i]); };
+  auto bin = [&](const char* op) { return "(" + arg(0) + " " + op + " " + arg(1) + ")"; };
+  static const char* const axes[] = {"grid.x", "grid.y", "grid.z"};
+  switch (e.kind) {
+    case K::Const: return "tilecc::Range(" + std::to_string(e.value) + (e.value == static_cast<int>(e.value) ? "" : "ll") + ")";
+    case K::Param: {
+      const LaunchParam& a = p.params[static_cast<std::size_t>(e.param)];
+      return a.type == "int64_t" ? "tilecc::range64(" + a.name + ")" : "tilecc::Range(" + a.name + ")";
+    }
+    case K::ProgramId: return std::string("tilecc::program_ids(") + axes[e.value] + ")";
+    case K::NumPrograms: return std::string("tilecc::Range(") + axes[e.value] + ")";
+    case K::Arange: return "tilecc::range(0, " + std::to_string(e.value - 1) + ")";
+    case K::Add: return bin("+");
+    case K::Sub: return bin("-");
+    case K::Mul: return bin("*");
+    case K::Div: return bin("/");
+    case K::Rem: return bin("%");
+    case K::Shl: return bin("<<");
+    case K::Shr: return bin(">>");
+    case K::And: return bin("&");
+    case K::Min: return "tilecc::range_min(" + arg(0) + ", " + arg(1) + ")";
+    case K::Max: return "tilecc::range_max(" + arg(0) + ", " + arg(1) + ")";
+    case K::Neg: return "(-" + arg(0) + ")";
+    case K::I64: return "tilecc::range64(" + arg(0) + ")";
+    case K::Cdiv: break;  // a family's grid only
+  }
+  return "tilecc::range_unknown(false)";
+}
+
 std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targets) {
   std::string c;
   if (targets && v.minComputeCapability > 80) c = "tilecc_cc >= " + std::to_string(v.minComputeCapability);
@@ -73,6 +107,11 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
                                       : value == ir::kNonNegative ? a.name + " >= 0"
                                       : a.pointer    ? "reinterpret_cast<uintptr_t>(" + a.name + ") % " + std::to_string(value) + " == 0"
                                                      : a.name + " % " + std::to_string(value) + " == 0");
+  }
+  for (const ir::GridCheck& g : v.gridChecks) {
+    std::string r = hostRange(p, g.expr);
+    if (r.front() == '(') r = r.substr(1, r.size() - 2);
+    c += (c.empty() ? "" : " && ") + ("(" + r + ").nonnegative()");
   }
   return c;
 }

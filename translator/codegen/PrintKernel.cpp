@@ -42,7 +42,9 @@ std::string KernelPrinter::variantConditionText() {
           : k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " + std::to_string(value)
                                                                             : " is a multiple of " + std::to_string(value));
   }
-  return s;
+  for (std::size_t i = 0; i < k_.gridChecks.size(); ++i)
+    s += (s.empty() ? "" : i ? ", " : " and ") + (i ? std::string() : std::string("in every program of the grid ")) + k_.gridChecks[i].what;
+  return s.empty() ? "nothing is checked (the facts it assumes are all promised)" : s;
 }
 
 namespace {
@@ -150,7 +152,7 @@ bool KernelPrinter::run(CudaKernel& out) {
   if (accesses.empty()) s << "// Global accesses: none of tiles.\n";
   else s << "// Global accesses (per thread):\n";
   for (const auto& a : accesses) s << "//   " << a << "\n";
-  if (!k_.assumed.empty()) s << "// Specialised variant: the launcher picks it when " << variantConditionText() << ".\n";
+  if (k_.specialised) s << "// Specialised variant: the launcher picks it when " << variantConditionText() << ".\n";
   if (!k_.tensorMaps.empty()) {
     std::string maps;
     for (const TensorMapInfo& m : k_.tensorMaps) maps += (maps.empty() ? "" : ", ") + names_.of(k_.params[static_cast<std::size_t>(m.param)]);
@@ -239,7 +241,9 @@ bool KernelPrinter::run(CudaKernel& out) {
   std::ostringstream rep;
   rep << "kernel " << k_.name << " (" << k_.sourceName << "), " << k_.numWarps << " warps"
       << (k_.target.empty() ? "" : ", for " + k_.target) << "\n";
-  if (!k_.assumed.empty()) rep << "  variant: when " << variantConditionText() << "\n";
+  if (k_.specialised) rep << "  variant: when " << variantConditionText() << "\n";
+  for (const GridCheck& c : k_.gridChecks)
+    rep << "  checked by the launcher over the grid (line " << c.line << ", else another variant runs): " << c.what << "; " << c.why << "\n";
   if (k_.producerWarps)
     rep << "  warp-specialised: a producer warp group of " << k_.producerWarps << " warps issues the TMA copies"
         << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")

@@ -427,6 +427,7 @@ int runDriver(const DriverOptions& o) {
           ir::Kernel& vk = *v.kernel;
           vk.target = t.name;
           if (aligned) {
+            vk.specialised = true;
             vk.assumed = assumed;
             vk.name = variantNames.fresh(base + setSuffix(k, assumedSets, static_cast<std::size_t>(set)) + (vt.tma ? "_tma" : "_aligned"));
           } else {
@@ -444,6 +445,7 @@ int runDriver(const DriverOptions& o) {
           while (aligned && v.kernel->sharedBytes > t.sharedLimit && v.kernel->numStages > 1) {
             auto retry = ir::clone(k);
             retry->target = t.name;
+            retry->specialised = true;
             retry->assumed = assumed;
             retry->name = v.kernel->name;
             retry->numStages = v.kernel->numStages - 1;

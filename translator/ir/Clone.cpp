@@ -86,6 +86,8 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->level = k.level;
   c->target = k.target;
   c->assumed = k.assumed;
+  c->gridChecks = k.gridChecks;
+  c->specialised = k.specialised;
   c->paramInfo = k.paramInfo;
   c->tensorMaps = k.tensorMaps;
   c->layouts = k.layouts;

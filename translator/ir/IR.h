@@ -226,14 +226,29 @@ inline constexpr std::int64_t kEqualsOne = -1;
 inline constexpr std::int64_t kNonNegative = -2;
 inline constexpr int nonNegativeKey(int index) { return -1 - index; }
 
-/// An integer expression of a kernel's grid, for the family launcher: constants, integer
-/// parameters (indices into Kernel::params), + − × / %, cdiv, min, max.
+/// An integer expression the launcher evaluates: constants, integer parameters (indices into
+/// Kernel::params), + − × / %, cdiv, min, max (a family's grid); for a check over the grid also
+/// program ids and grid sizes (value: the axis), shifts, &, negation, the widening to 64 bits
+/// and aranges (value: the extent; a tile's elements bounded together).
 struct GridExpr {
-  enum class Kind : std::uint8_t { Const, Param, Add, Sub, Mul, Div, Rem, Cdiv, Min, Max };
+  enum class Kind : std::uint8_t { Const, Param, Add, Sub, Mul, Div, Rem, Cdiv, Min, Max, ProgramId, NumPrograms, Shl, Shr, And, Neg, I64, Arange };
   Kind kind = Kind::Const;
-  std::int64_t value = 0;  // Const
+  std::int64_t value = 0;  // Const; the axis of ProgramId, NumPrograms; Arange's extent
   int param = -1;          // Param
   std::vector<GridExpr> args;
+  bool operator==(const GridExpr&) const = default;
+};
+
+/// A fact a specialised variant assumes in every program: `expr >= 0` (every element of it) for
+/// each program id the grid launches. The launcher bounds `expr` over the grid (interval arithmetic, the program
+/// ids from 0 to the grid's size − 1, the arguments as given) and launches another variant
+/// where the bound does not prove it: never a trap in a valid program.
+struct GridCheck {
+  GridExpr expr;
+  std::string what;  // what is assumed, for comments and the report (`pid_m >= 0`)
+  std::string why;   // which decision needs it
+  unsigned line = 0;
+  bool operator==(const GridCheck&) const = default;
 };
 
 /// An instantiation that belongs to a kernel family (options tune, tune_key, grid): the
@@ -275,6 +290,11 @@ struct Kernel {
   /// For a specialised variant: parameters assumed aligned / divisible (index → value), or
   /// equal to 1 (value kEqualsOne); the launcher checks them before choosing this variant.
   std::vector<std::pair<int, std::int64_t>> assumed;
+  /// A variant the launcher picks by checking what it assumes (`assumed`, `gridChecks`), with
+  /// another variant for the arguments and grids that fail the checks.
+  bool specialised = false;
+  /// For a specialised variant: facts of every program the launcher checks over the grid.
+  std::vector<GridCheck> gridChecks;
   std::vector<Value*> params;
   std::vector<ParamInfo> paramInfo;
   /// GPU level: the TMA descriptors among the parameters (after the user's own).

@@ -1,6 +1,7 @@
 #include "ir/Parser.h"
 
 #include "ir/Clone.h"
+#include "ir/GridExpr.h"
 #include "ir/OpTraits.h"
 
 #include <cctype>
@@ -241,6 +242,7 @@ class Parser {
       else if (accept("min_programs_per_sm=")) k->minPrograms = static_cast<int>(integer());
       else if (accept("producer_warps=")) k->producerWarps = static_cast<int>(integer());
       else if (accept("persistent")) k->persistent = true;
+      else if (accept("specialised")) k->specialised = true;
       else if (accept("level=")) k->level = ident() == "gpu" ? Level::Gpu : Level::Tile;
       else if (accept("target=")) k->target = ident();
       else if (accept("shared=")) k->sharedBytes = static_cast<int>(integer());
@@ -276,12 +278,56 @@ class Parser {
         k->assumed.push_back({index, accept("=1") ? kEqualsOne : accept(">=0") ? kNonNegative : integer()});
       } while (accept(","));
       expect(")");
+      k->specialised = true;  // a variant with assumptions is one the launcher picks
     }
     auto paramIndex = [&](const Value* v) {
       for (std::size_t i = 0; i < k->params.size(); ++i)
         if (k->params[i] == v) return static_cast<int>(i);
-      fail("tensor_map(...) names parameters");
+      fail("tensor_map(...) and grid_check(...) name parameters");
     };
+    // printGridExpr's form: integers, parameters, kind(args...).
+    std::function<GridExpr()> gridExpr = [&]() {
+      GridExpr e;
+      if (at("%")) {
+        e.kind = GridExpr::Kind::Param;
+        e.param = paramIndex(use());
+        return e;
+      }
+      skip();
+      if (pos_ < s_.size() && (s_[pos_] == '-' || std::isdigit(static_cast<unsigned char>(s_[pos_])))) {
+        e.value = integer();
+        return e;
+      }
+      const std::string n = ident();
+      int kind = -1;
+      for (int i = 0; i <= static_cast<int>(GridExpr::Kind::Arange); ++i)
+        if (n == gridExprName(static_cast<GridExpr::Kind>(i))) kind = i;
+      if (kind < 0 || kind == static_cast<int>(GridExpr::Kind::Const) || kind == static_cast<int>(GridExpr::Kind::Param))
+        fail("unknown grid expression '" + n + "'");
+      e.kind = static_cast<GridExpr::Kind>(kind);
+      expect("(");
+      if (e.kind == GridExpr::Kind::ProgramId || e.kind == GridExpr::Kind::NumPrograms || e.kind == GridExpr::Kind::Arange) {
+        e.value = integer();
+      } else {
+        do e.args.push_back(gridExpr());
+        while (accept(","));
+        const std::size_t arity = e.kind == GridExpr::Kind::Neg || e.kind == GridExpr::Kind::I64 ? 1 : 2;
+        if (e.args.size() != arity) fail(std::string("'") + n + "' takes " + std::to_string(arity) + " operand(s)");
+      }
+      expect(")");
+      return e;
+    };
+    while (accept("grid_check(")) {
+      GridCheck c;
+      expect("line");
+      c.line = static_cast<unsigned>(integer());
+      c.what = string();
+      c.why = string();
+      expect(":");
+      c.expr = gridExpr();
+      expect(")");
+      k->gridChecks.push_back(std::move(c));
+    }
     // A sum of terms: an integer, parameters, or an integer times parameters (c*%p*%q).
     auto hostExpr = [&]() {
       HostExpr e;

@@ -1,5 +1,6 @@
 #include "ir/Printer.h"
 
+#include "ir/GridExpr.h"
 #include "ir/Names.h"
 #include "ir/OpTraits.h"
 
@@ -194,6 +195,7 @@ std::string print(const Kernel& k, PrintOptions opts) {
   if (k.minPrograms) p.out << " min_programs_per_sm=" << k.minPrograms;
   if (k.producerWarps) p.out << " producer_warps=" << k.producerWarps;
   if (k.persistent) p.out << " persistent";
+  if (k.specialised && k.assumed.empty()) p.out << " specialised";  // implied by assumed(...)
   if (k.level == Level::Gpu) p.out << " level=gpu";
   if (!k.target.empty()) p.out << " target=" << k.target;
   if (k.sharedBytes) p.out << " shared=" << k.sharedBytes;
@@ -214,6 +216,9 @@ std::string print(const Kernel& k, PrintOptions opts) {
                                                       : std::to_string(k.assumed[i].second));
     p.out << ")";
   }
+  for (const GridCheck& c : k.gridChecks)
+    p.out << " grid_check(line " << c.line << " " << quote(c.what) << " " << quote(c.why) << ": "
+          << printGridExpr(c.expr, [&](int i) { return p.ref(k.params[static_cast<std::size_t>(i)]); }) << ")";
   // TMA descriptors among the parameters: what the launcher encodes them from.
   auto expr = [&](const HostExpr& e) {
     std::string s;

@@ -1,4 +1,5 @@
 #include "ir/Builder.h"
+#include "ir/GridExpr.h"
 #include "transform/Passes.h"
 
 #include <algorithm>
@@ -53,13 +54,12 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
     });
     return a;
   };
-  // Program-uniform dividends assumed non-negative: taken only where some access gets wider,
-  // then checked once per program (a trap, as the TMA boxes' starts: a negative one would break
-  // the runs the vector accesses move); integer parameters only in a variant the launcher already
-  // checks, which then checks them too (`k0 >= 0`, falling back to another variant). Where
-  // nothing was assumed, this analysis is the plain one.
+  // Program-uniform dividends assumed non-negative, only in a specialised variant and only where
+  // some access gets wider: integer parameters become conditions of the launcher (`k0 >= 0`),
+  // block indices checks it makes over the grid (GridCheck); where they fail, it launches another
+  // variant. Where nothing was assumed, this analysis is the plain one.
   std::set<const Value*> assumed;
-  std::vector<Access> chosen = accesses(analyzeAxes(k, facts, &assumed, !k.assumed.empty()));
+  std::vector<Access> chosen = accesses(analyzeAxes(k, facts, &assumed, k.specialised));
   bool wider = false;
   if (!assumed.empty()) {
     const std::vector<Access> plain = accesses(analyzeAxes(k, facts));
@@ -75,11 +75,14 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
         if (std::find(k.assumed.begin(), k.assumed.end(), sign) == k.assumed.end()) k.assumed.push_back(sign);
         continue;
       }
-      // A block index of the top-level block: checked right after it is computed.
-      Builder b{k, k.body.get(), k.loc};
-      b.setInsertionAfter(*v->def);
-      const std::string what = !v->name.empty() ? v->name : v->hint.empty() ? "a scalar" : "the scalar part of " + v->hint;
-      b.checkNonNegative(const_cast<Value*>(v), b.loc, "vector accesses assume " + what + " >= 0 (a negative dividend of / or % breaks the runs they move)");
+      // Named as the source computes it (`program_id(0) * 64 + arange<64>() - k0`), or by its
+      // variable where that is long.
+      GridExpr e = *gridExprOf(k, v);
+      std::string what = describeGridExpr(e, [&](int i) { return k.params[static_cast<std::size_t>(i)]->name; });
+      if (what.size() > 80) what = !v->name.empty() ? v->name : "the dividend at line " + std::to_string(v->def->loc.line);
+      GridCheck c{std::move(e), what + " >= 0", "vector accesses assume it (a negative dividend of / or % breaks the runs they move)",
+                  v->def->loc.line};
+      addGridCheck(k, std::move(c));
     }
   }
   std::size_t i = 0;

@@ -343,7 +343,7 @@ class Pipeliner {
   // Every pipelined load a structured box into a 128-byte swizzled buffer, in a variant whose
   // arguments the launcher checks: then the loop copies with TMA.
   bool tmaBoxes() {
-    if (!t_.tma || !t_.wgmma || k_.assumed.empty()) return false;
+    if (!t_.tma || !t_.wgmma || !k_.specialised) return false;
     if (!trip_) {
       trip_ = k_.newValue(Type::scalar(ElemType::of(Scalar::I32)), "trip");
       trip_->owner = &body_;  // an atom, never an operand
@@ -520,10 +520,11 @@ class Pipeliner {
     full->name = iv_->name + "_full";
     Op* init = pre.create(OpKind::MBarrierInit, {full}, {});
     init->count = 1;  // the issuing thread's arrive.expect_tx
-    // Starts that are non-negative in every program the grid launches, but not provably so.
+    // Starts that are non-negative in every program the grid launches, but not provably so:
+    // bounded by the launcher over the grid where it can (else checked here, a trap).
     for (const Pipe& p : pipes_)
       for (const Poly& c : p.box->checks)
-        pre.checkNonNegative(emit(pre, c, pre.intConst(0)), p.load->loc, "a TMA box would start below its tensor: the pointers read before it");
+        checkStart(k_, pre, c, p.load->loc, "read", trip_);
     Value* lb = loop_.operands[0];
     Value* step = loop_.operands[2];
     for (int s = 0; s + 1 < S; ++s) {

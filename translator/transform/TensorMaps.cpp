@@ -21,6 +21,17 @@ Value* emitPoly(Builder& b, const Poly& p, const Value* trip, Value* tripValue) 
   return sum ? sum : b.intConst(0, i32);
 }
 
+void checkStart(Kernel& k, Builder& b, const Poly& start, const Loc& loc, const std::string& verb, const Value* trip) {
+  const std::string why = "a TMA box would start below its tensor: the pointers " + verb + " before it";
+  if (auto e = gridExprOf(k, start)) {
+    std::string what = describeGridExpr(*e, [&](int i) { return k.params[static_cast<std::size_t>(i)]->name; });
+    if (what.size() > 80) what = "the start of the TMA box at line " + std::to_string(loc.line);  // the source's expression is long
+    addGridCheck(k, GridCheck{std::move(*e), what + " >= 0", why, loc.line});
+    return;
+  }
+  b.checkNonNegative(emitPoly(b, start, trip, b.intConst(0)), loc, why);
+}
+
 HostExpr hostExpr(const Kernel& k, const Poly& p) {
   HostExpr e;
   for (const auto& [m, c] : p.terms) {

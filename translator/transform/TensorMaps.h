@@ -16,6 +16,11 @@ Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buff
 /// A polynomial's value as an i32 scalar, with the atom `trip` standing for `tripValue`.
 Value* emitPoly(Builder& b, const Poly& p, const Value* trip, Value* tripValue);
 
+/// A box start not provably >= 0 (`start`, at the loop's first iteration): a check the launcher
+/// makes over the grid where the start is computed from program ids, parameters and constants,
+/// else one per program (a trap) before the copies; `verb`: "read" or "wrote".
+void checkStart(Kernel& k, Builder& b, const Poly& start, const Loc& loc, const std::string& verb, const Value* trip);
+
 /// The launcher's expression for a polynomial over parameters.
 HostExpr hostExpr(const Kernel& k, const Poly& p);
 

@@ -115,9 +115,7 @@ bool rewrite(Kernel& k, Op& st) {
   Op* s = b.create(OpKind::SharedStore, {const_cast<Value*>(value), buf}, {});
   s->access = sharedAccess(k, value, buf->type, false);
   Value* zero = b.intConst(0);
-  for (const Poly& c : box->checks) {
-    b.checkNonNegative(emitPoly(b, c, trip, zero), st.loc, "a TMA box would start below its tensor: the pointers wrote before it");
-  }
+  for (const Poly& c : box->checks) checkStart(k, b, c, st.loc, "wrote", trip);
   std::vector<Value*> starts;
   for (const Poly& p : box->starts) starts.push_back(emitPoly(b, p, trip, zero));
   const int inner = 128 / eb;
@@ -147,7 +145,7 @@ void tmaStores(Kernel& k, const Target& t) {
   // Persistent kernels only: their copy overlaps the next tile, and they run one program per
   // SM, so the buffer costs no occupancy (elsewhere it could halve the programs an SM holds).
   // Measured on attention (one tile per program): +1% to -2%, so not there.
-  if (!t.tma || !t.wgmma || k.assumed.empty() || !k.persistent) return;
+  if (!t.tma || !t.wgmma || !k.specialised || !k.persistent) return;
   bool returns = false;
   walk(*k.body, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
   if (returns) return;

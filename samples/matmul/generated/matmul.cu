@@ -856,7 +856,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -911,18 +911,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const int k_mul = first_m_div * 1024;
-  const int k_mul_1 = pid_m_rem_1 * 128;
-  const int k_add = k_mul + k_mul_1;
-  const bool k_ge = k_add >= 0;
-  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_ge_1 = rn_mul >= 0;
-  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+    const int k_mul = first_m_div * 1024;
+    const int k_mul_1 = pid_m_rem_1 * 128;
+    const int k_add = k_mul + k_mul_1;
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
     unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
@@ -934,11 +930,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
+    const int k_mul_2 = first_m_div * 1024;
+    const int k_mul_3 = pid_m_rem_1 * 128;
+    const int k_add_2 = k_mul_2 + k_mul_3;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add_2);
     unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
-    const int k_add_2 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
+    const int k_add_3 = rn_mul + 64;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
   float acc[64];  // tile<128x128xf32> in L1, carried
@@ -1020,12 +1019,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
       __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int k_mul_2 = k_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
+      const int k_mul_4 = first_m_div * 1024;
+      const int k_mul_5 = pid_m_rem_1 * 128;
+      const int k_add_4 = k_mul_4 + k_mul_5;
+      const int k_mul_6 = k_div * 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_6, k_add_4);
       unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
-      const int k_add_3 = rn_mul + 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_6);
+      const int k_add_5 = rn_mul + 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_5, k_mul_6);
     }
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
@@ -2141,7 +2143,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 // Global accesses (per thread):
 //   load at line 44: 8 x f16 = 16 bytes per access
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -2204,18 +2206,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const int k_mul = first_m_div * 1024;
-  const int k_mul_1 = pid_m_rem_1 * 128;
-  const int k_add = k_mul + k_mul_1;
-  const bool k_ge = k_add >= 0;
-  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_ge_1 = rn_mul >= 0;
-  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+    const int k_mul = first_m_div * 1024;
+    const int k_mul_1 = pid_m_rem_1 * 128;
+    const int k_add = k_mul + k_mul_1;
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
     unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
@@ -2227,11 +2225,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
+    const int k_mul_2 = first_m_div * 1024;
+    const int k_mul_3 = pid_m_rem_1 * 128;
+    const int k_add_2 = k_mul_2 + k_mul_3;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add_2);
     unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
-    const int k_add_2 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
+    const int k_add_3 = rn_mul + 64;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
   float acc[64];  // tile<128x128xf32> in L1, carried
@@ -2313,12 +2314,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
       __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int k_mul_2 = k_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
+      const int k_mul_4 = first_m_div * 1024;
+      const int k_mul_5 = pid_m_rem_1 * 128;
+      const int k_add_4 = k_mul_4 + k_mul_5;
+      const int k_mul_6 = k_div * 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_6, k_add_4);
       unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
-      const int k_add_3 = rn_mul + 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_6);
+      const int k_add_5 = rn_mul + 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_5, k_mul_6);
     }
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
@@ -3295,7 +3299,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -3350,18 +3354,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const int k_mul = first_m_div * 1024;
-  const int k_mul_1 = pid_m_rem_1 * 128;
-  const int k_add = k_mul + k_mul_1;
-  const bool k_ge = k_add >= 0;
-  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_ge_1 = rn_mul >= 0;
-  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+    const int k_mul = first_m_div * 1024;
+    const int k_mul_1 = pid_m_rem_1 * 128;
+    const int k_add = k_mul + k_mul_1;
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
     unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
@@ -3373,11 +3373,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
+    const int k_mul_2 = first_m_div * 1024;
+    const int k_mul_3 = pid_m_rem_1 * 128;
+    const int k_add_2 = k_mul_2 + k_mul_3;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add_2);
     unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
-    const int k_add_2 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
+    const int k_add_3 = rn_mul + 64;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
   float acc[64];  // tile<128x128xf32> in L1, carried
@@ -3459,12 +3462,15 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
       __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int k_mul_2 = k_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
+      const int k_mul_4 = first_m_div * 1024;
+      const int k_mul_5 = pid_m_rem_1 * 128;
+      const int k_add_4 = k_mul_4 + k_mul_5;
+      const int k_mul_6 = k_div * 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_6, k_add_4);
       unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
-      const int k_add_3 = rn_mul + 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_6);
+      const int k_add_5 = rn_mul + 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_5, k_mul_6);
     }
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
@@ -4544,7 +4550,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 // Global accesses (per thread):
 //   load at line 44: 8 x bf16 = 16 bytes per access
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -4607,18 +4613,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const int k_mul = first_m_div * 1024;
-  const int k_mul_1 = pid_m_rem_1 * 128;
-  const int k_add = k_mul + k_mul_1;
-  const bool k_ge = k_add >= 0;
-  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_ge_1 = rn_mul >= 0;
-  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 32768);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+    const int k_mul = first_m_div * 1024;
+    const int k_mul_1 = pid_m_rem_1 * 128;
+    const int k_add = k_mul + k_mul_1;
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
     unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
@@ -4630,11 +4632,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 32768);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
+    const int k_mul_2 = first_m_div * 1024;
+    const int k_mul_3 = pid_m_rem_1 * 128;
+    const int k_add_2 = k_mul_2 + k_mul_3;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add_2);
     unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
-    const int k_add_2 = rn_mul + 64;
-    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_2, 64);
+    const int k_add_3 = rn_mul + 64;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
   float acc[64];  // tile<128x128xf32> in L1, carried
@@ -4716,12 +4721,15 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 32768);
       __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int k_mul_2 = k_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
+      const int k_mul_4 = first_m_div * 1024;
+      const int k_mul_5 = pid_m_rem_1 * 128;
+      const int k_add_4 = k_mul_4 + k_mul_5;
+      const int k_mul_6 = k_div * 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_6, k_add_4);
       unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
-      const int k_add_3 = rn_mul + 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_3, k_mul_2);
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_6);
+      const int k_add_5 = rn_mul + 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3 + 8192, &b_tile_desc, k_full + 8 * (pipe_write), k_add_5, k_mul_6);
     }
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
@@ -5715,7 +5723,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 // Global accesses: none of tiles.
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -5782,13 +5790,6 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
       const int pid_m_rem_1 = pid_m_rem % group_rows;
       const int pid_n = pid_m_rem / group_rows;
       const int rn_mul = pid_n * 256;
-      const int k_mul = first_m_div * 1024;
-      const int k_mul_1 = pid_m_rem_1 * 128;
-      const int k_add = k_mul + k_mul_1;
-      const bool k_ge = k_add >= 0;
-      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-      const bool k_ge_1 = rn_mul >= 0;
-      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
       const bool k_lt = 0 < K;
       float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
@@ -5932,26 +5933,31 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
         *reinterpret_cast<unsigned*>(store_out + tilecc::swizzled<128, 128>((L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8), (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2)) = word;
       }
       tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
-      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      const int store_mul = first_m_div * 1024;
+      const int store_mul_1 = pid_m_rem_1 * 128;
+      const int store_add = store_mul + store_mul_1;
+      const bool store_ge = store_add >= 0;
+      if (!store_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      const bool store_ge_1 = rn_mul >= 0;
+      if (!store_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
       tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 47) by other warps
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add = rn_mul + 64;
+      const int store_add_1 = rn_mul + 64;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add_1, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add_1 = rn_mul + 128;
+      const int store_add_2 = rn_mul + 128;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_1, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_2, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add_2 = rn_mul + 192;
+      const int store_add_3 = rn_mul + 192;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_2, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_3, store_add);
         tilecc::tma_store_commit();
       }
       ring_slot = pipe_read;
@@ -5994,23 +6000,23 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
           const int k_div = k_1 / 64;
           if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (load_slot), 49152);
           unsigned char* const a_tile_ring_slot_1 = a_tile_ring + load_slot * 16384;  // a stage of the ring
-          const int k_mul_2 = first_m_div_1 * 1024;
-          const int k_mul_3 = pid_m_rem_3 * 128;
-          const int k_add_1 = k_mul_2 + k_mul_3;
-          const int k_mul_4 = k_div * 64;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_4, k_add_1);
+          const int k_mul = first_m_div_1 * 1024;
+          const int k_mul_1 = pid_m_rem_3 * 128;
+          const int k_add = k_mul + k_mul_1;
+          const int k_mul_2 = k_div * 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_2, k_add);
           unsigned char* const b_tile_ring_slot_1 = b_tile_ring + load_slot * 32768;  // a stage of the ring
-          const int k_mul_5 = pid_n_1 * 256;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_5, k_mul_4);
-          const int k_add_2 = k_mul_5 + 64;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_4);
-          const int k_add_3 = k_mul_5 + 128;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_4);
-          const int k_add_4 = k_mul_5 + 192;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_4, k_mul_4);
+          const int k_mul_3 = pid_n_1 * 256;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_3, k_mul_2);
+          const int k_add_1 = k_mul_3 + 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_1, k_mul_2);
+          const int k_add_2 = k_mul_3 + 128;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_2);
+          const int k_add_3 = k_mul_3 + 192;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_2);
           const bool k_eq = load_slot == 2;
-          const int k_add_5 = load_slot + 1;
-          const int k_sel = k_eq ? 0 : k_add_5;
+          const int k_add_4 = load_slot + 1;
+          const int k_sel = k_eq ? 0 : k_add_4;
           const int k_sel_1 = k_eq ? k_xor : load_phase;
           load_slot = k_sel;
           load_phase = k_sel_1;
@@ -6906,7 +6912,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 // Global accesses: none of tiles.
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -6973,13 +6979,6 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
       const int pid_m_rem_1 = pid_m_rem % group_rows;
       const int pid_n = pid_m_rem / group_rows;
       const int rn_mul = pid_n * 256;
-      const int k_mul = first_m_div * 1024;
-      const int k_mul_1 = pid_m_rem_1 * 128;
-      const int k_add = k_mul + k_mul_1;
-      const bool k_ge = k_add >= 0;
-      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-      const bool k_ge_1 = rn_mul >= 0;
-      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
       const bool k_lt = 0 < K;
       float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
@@ -7123,26 +7122,31 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
         *reinterpret_cast<unsigned*>(store_out + tilecc::swizzled<128, 128>((L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8), (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2)) = word;
       }
       tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
-      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      const int store_mul = first_m_div * 1024;
+      const int store_mul_1 = pid_m_rem_1 * 128;
+      const int store_add = store_mul + store_mul_1;
+      const bool store_ge = store_add >= 0;
+      if (!store_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      const bool store_ge_1 = rn_mul >= 0;
+      if (!store_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
       tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 47) by other warps
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add = rn_mul + 64;
+      const int store_add_1 = rn_mul + 64;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add_1, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add_1 = rn_mul + 128;
+      const int store_add_2 = rn_mul + 128;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_1, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_2, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add_2 = rn_mul + 192;
+      const int store_add_3 = rn_mul + 192;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_2, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_3, store_add);
         tilecc::tma_store_commit();
       }
       ring_slot = pipe_read;
@@ -7185,23 +7189,23 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
           const int k_div = k_1 / 64;
           if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (load_slot), 49152);
           unsigned char* const a_tile_ring_slot_1 = a_tile_ring + load_slot * 16384;  // a stage of the ring
-          const int k_mul_2 = first_m_div_1 * 1024;
-          const int k_mul_3 = pid_m_rem_3 * 128;
-          const int k_add_1 = k_mul_2 + k_mul_3;
-          const int k_mul_4 = k_div * 64;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_4, k_add_1);
+          const int k_mul = first_m_div_1 * 1024;
+          const int k_mul_1 = pid_m_rem_3 * 128;
+          const int k_add = k_mul + k_mul_1;
+          const int k_mul_2 = k_div * 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_2, k_add);
           unsigned char* const b_tile_ring_slot_1 = b_tile_ring + load_slot * 32768;  // a stage of the ring
-          const int k_mul_5 = pid_n_1 * 256;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_5, k_mul_4);
-          const int k_add_2 = k_mul_5 + 64;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_4);
-          const int k_add_3 = k_mul_5 + 128;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_4);
-          const int k_add_4 = k_mul_5 + 192;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_4, k_mul_4);
+          const int k_mul_3 = pid_n_1 * 256;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_3, k_mul_2);
+          const int k_add_1 = k_mul_3 + 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_1, k_mul_2);
+          const int k_add_2 = k_mul_3 + 128;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_2);
+          const int k_add_3 = k_mul_3 + 192;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_2);
           const bool k_eq = load_slot == 2;
-          const int k_add_5 = load_slot + 1;
-          const int k_sel = k_eq ? 0 : k_add_5;
+          const int k_add_4 = load_slot + 1;
+          const int k_sel = k_eq ? 0 : k_add_4;
           const int k_sel_1 = k_eq ? k_xor : load_phase;
           load_slot = k_sel;
           load_phase = k_sel_1;
@@ -8536,7 +8540,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -8591,18 +8595,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(k_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  const int k_mul = first_m_div * 1024;
-  const int k_mul_1 = pid_m_rem_1 * 128;
-  const int k_add = k_mul + k_mul_1;
-  const bool k_ge = k_add >= 0;
-  if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-  const bool k_ge_1 = rn_mul >= 0;
-  if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
   const bool k_lt = 0 < K;
   if (k_lt) {
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full, 24576);
     unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
+    const int k_mul = first_m_div * 1024;
+    const int k_mul_1 = pid_m_rem_1 * 128;
+    const int k_add = k_mul + k_mul_1;
     if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot, &a_tile_desc, k_full, 0, k_add);
     unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 8192;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot, &b_tile_desc, k_full, rn_mul, 0);
@@ -8612,7 +8612,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
     if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (1), 24576);
     unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
-    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add);
+    const int k_mul_2 = first_m_div * 1024;
+    const int k_mul_3 = pid_m_rem_1 * 128;
+    const int k_add_1 = k_mul_2 + k_mul_3;
+    if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (1), 64, k_add_1);
     unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 8192;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
   }
@@ -8680,10 +8683,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
       if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (pipe_write), 24576);
       __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
       unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
-      const int k_mul_2 = k_div * 64;
-      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_2, k_add);
+      const int k_mul_4 = first_m_div * 1024;
+      const int k_mul_5 = pid_m_rem_1 * 128;
+      const int k_add_2 = k_mul_4 + k_mul_5;
+      const int k_mul_6 = k_div * 64;
+      if (threadIdx.x == 0) tilecc::tma_load_2d(a_tile_ring_slot_3, &a_tile_desc, k_full + 8 * (pipe_write), k_mul_6, k_add_2);
       unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
-      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_2);
+      if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_3, &b_tile_desc, k_full + 8 * (pipe_write), rn_mul, k_mul_6);
     }
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
@@ -10109,7 +10115,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 // Global accesses: none of tiles.
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -10176,13 +10182,6 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
       const int pid_m_rem_1 = pid_m_rem % group_rows;
       const int pid_n = pid_m_rem / group_rows;
       const int rn_mul = pid_n * 256;
-      const int k_mul = first_m_div * 512;
-      const int k_mul_1 = pid_m_rem_1 * 128;
-      const int k_add = k_mul + k_mul_1;
-      const bool k_ge = k_add >= 0;
-      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers read before it
-      const bool k_ge_1 = rn_mul >= 0;
-      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers read before it
       const bool k_lt = 0 < K;
       float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
@@ -10326,26 +10325,31 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
         *reinterpret_cast<unsigned*>(store_out + tilecc::swizzled<128, 128>((L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8), (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2)) = word;
       }
       tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-      if (!k_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
-      if (!k_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      const int store_mul = first_m_div * 512;
+      const int store_mul_1 = pid_m_rem_1 * 128;
+      const int store_add = store_mul + store_mul_1;
+      const bool store_ge = store_add >= 0;
+      if (!store_ge) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
+      const bool store_ge_1 = rn_mul >= 0;
+      if (!store_ge_1) __trap();  // a TMA box would start below its tensor: the pointers wrote before it
       tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 47) by other warps
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out, rn_mul, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add = rn_mul + 64;
+      const int store_add_1 = rn_mul + 64;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 16384, store_add_1, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add_1 = rn_mul + 128;
+      const int store_add_2 = rn_mul + 128;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_1, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 32768, store_add_2, store_add);
         tilecc::tma_store_commit();
       }
-      const int store_add_2 = rn_mul + 192;
+      const int store_add_3 = rn_mul + 192;
       if (threadIdx.x == 0) {
-        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_2, k_add);
+        tilecc::tma_store_2d(&store_out_desc, store_out + 49152, store_add_3, store_add);
         tilecc::tma_store_commit();
       }
       ring_slot = pipe_read;
@@ -10388,23 +10392,23 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
           const int k_div = k_1 / 64;
           if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(k_full + 8 * (load_slot), 49152);
           unsigned char* const a_tile_ring_slot_1 = a_tile_ring + load_slot * 16384;  // a stage of the ring
-          const int k_mul_2 = first_m_div_1 * 512;
-          const int k_mul_3 = pid_m_rem_3 * 128;
-          const int k_add_1 = k_mul_2 + k_mul_3;
-          const int k_mul_4 = k_div * 64;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_4, k_add_1);
+          const int k_mul = first_m_div_1 * 512;
+          const int k_mul_1 = pid_m_rem_3 * 128;
+          const int k_add = k_mul + k_mul_1;
+          const int k_mul_2 = k_div * 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(a_tile_ring_slot_1, &a_tile_desc, k_full + 8 * (load_slot), k_mul_2, k_add);
           unsigned char* const b_tile_ring_slot_1 = b_tile_ring + load_slot * 32768;  // a stage of the ring
-          const int k_mul_5 = pid_n_1 * 256;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_5, k_mul_4);
-          const int k_add_2 = k_mul_5 + 64;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_4);
-          const int k_add_3 = k_mul_5 + 128;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_4);
-          const int k_add_4 = k_mul_5 + 192;
-          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_4, k_mul_4);
+          const int k_mul_3 = pid_n_1 * 256;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (load_slot), k_mul_3, k_mul_2);
+          const int k_add_1 = k_mul_3 + 64;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (load_slot), k_add_1, k_mul_2);
+          const int k_add_2 = k_mul_3 + 128;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 16384, &b_tile_desc, k_full + 8 * (load_slot), k_add_2, k_mul_2);
+          const int k_add_3 = k_mul_3 + 192;
+          if (threadIdx.x == 256) tilecc::tma_load_2d(b_tile_ring_slot_1 + 24576, &b_tile_desc, k_full + 8 * (load_slot), k_add_3, k_mul_2);
           const bool k_eq = load_slot == 2;
-          const int k_add_5 = load_slot + 1;
-          const int k_sel = k_eq ? 0 : k_add_5;
+          const int k_add_4 = load_slot + 1;
+          const int k_sel = k_eq ? 0 : k_add_4;
           const int k_sel_1 = k_eq ? k_xor : load_phase;
           load_slot = k_sel;
           load_phase = k_sel_1;
@@ -10421,7 +10425,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
 cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10458,7 +10462,7 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
 cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10495,7 +10499,7 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
 cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10532,7 +10536,7 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
 cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10569,7 +10573,7 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_
 cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10618,7 +10622,7 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
 cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10679,7 +10683,7 @@ cudaError_t launch_matmul_half_64_128_64_8_false_none(dim3 grid, cudaStream_t st
 cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(64) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10728,7 +10732,7 @@ cudaError_t launch_matmul_half_64_64_64_8_false_none(dim3 grid, cudaStream_t str
 cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(512) * (tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(4))), tilecc::Range(4))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(4))), tilecc::Range(4)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};

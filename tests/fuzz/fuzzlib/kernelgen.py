@@ -114,7 +114,8 @@ class Gen(ExprGen):
         if self.in_helper or not self.callable('load'):
             return None
         kinds = [(4, 'lin'), (2, 'full'), (3 if len(shape) == 2 else 0, 'mat'), (2, 'gather'),
-                 (2 * self.cfg.block_ptr if self.callable('make_block_ptr') else 0, 'bp')]
+                 (2 * self.cfg.block_ptr if self.callable('make_block_ptr') else 0, 'bp'),
+                 (2 if self.callable('min') else 0, 'wrap')]
         k = self.wpick(kinds)
         dist = self.dist_for(t)
         li = dist_info(t, dist, shape)
@@ -133,6 +134,19 @@ class Gen(ExprGen):
             np_ = self.size_param(0, R * n, base='n')
             b = self.new_buffer(t, 'in', dist, (lambda nm: lambda vals: vals[nm])(np_.parts[0]))
             return self.masked_load(b, ['%s + ' % b.name, offs], self.lt_mask(offs, np_, shape, d), li, shape, d, req)
+        if k == 'wrap':
+            # A periodic read: (offs - min(back, L) + L) % L over a buffer of L elements (L a
+            # multiple of 16), `back` an argument moving the window back: the dividend stays
+            # non-negative, but only the launcher's bound over the grid can tell (variants
+            # that assume it, or the general kernel).
+            region, R = self.any_region(d)
+            if R * n > MAX_REGION_ELEMS:
+                region, R = Ex(['0'], Info('i32', (), 0, 0, const=0)), 1
+            offs = self.offsets(shape, region, R)
+            L = self.size_param(16, 1024, mult=16, base='n')
+            back = self.new_scalar_param('i32', 0, self.pick([16, 48, 1024]), base='k')
+            b = self.new_buffer(t, 'in', dist, (lambda nm: lambda vals: vals[nm])(L.parts[0]))
+            return Ex(['load(%s + (' % b.name, offs, ' - min(', back, ', ', L, ') + ', L, ') % ', L, ')'], li, tag='load_wrap')
         if k == 'mat':
             return self.load_mat(t, shape, d, req, dist, li)
         if k == 'gather':

@@ -176,6 +176,95 @@ static inline unsigned sm_count() {
   return cached[device];
 }
 
+// ---- checks over the grid (the facts a specialised variant assumes in every program) ----
+
+/// The values a program-uniform integer of a kernel takes over a launch: an interval, from the
+/// program ids (0 to the grid's size - 1) and the arguments through the kernel's arithmetic, or
+/// unknown where that arithmetic may leave what the device computes (a result outside its 32-
+/// or 64-bit type would wrap; a divisor that may be 0 or -1). The launcher picks a variant only
+/// where the bound proves what it assumes: `(range).nonnegative()`.
+struct Range {
+  long long lo = 0, hi = 0;
+  bool known = true;
+  bool wide = false;  // a 64-bit value (else 32-bit)
+  Range(long long v) : lo(v), hi(v) {}  // NOLINT: constants and arguments convert implicitly
+  Range(long long l, long long h, bool k, bool w) : lo(l), hi(h), known(k), wide(w) {}
+  bool nonnegative() const { return known && lo >= 0; }
+};
+static inline Range range_unknown(bool wide) { return Range(0, 0, false, wide); }
+/// Operands within 2^31 in magnitude: their sums, differences, products and shifts by up to 31
+/// bits are exact in 64 bits (larger 64-bit operands give unknown, conservatively).
+static inline bool range_small(const Range& a, const Range& b) {
+  const long long m = 1ll << 31;
+  return a.known && b.known && a.lo >= -m && a.hi <= m && b.lo >= -m && b.hi <= m;
+}
+/// The result [lo, hi] of an operation on `a` and `b`, unknown outside its type.
+static inline Range range_of(const Range& a, const Range& b, long long lo, long long hi) {
+  const bool wide = a.wide || b.wide;
+  if (!wide && (lo < -(1ll << 31) || hi > (1ll << 31) - 1)) return range_unknown(wide);
+  return Range(lo, hi, true, wide);
+}
+/// Bounds of a function monotone in each operand: the extremes of the four corners.
+template <class F>
+static inline Range range_corners(const Range& a, const Range& b, F f) {
+  const long long c[4] = {f(a.lo, b.lo), f(a.lo, b.hi), f(a.hi, b.lo), f(a.hi, b.hi)};
+  long long lo = c[0], hi = c[0];
+  for (const long long v : c) lo = v < lo ? v : lo, hi = v > hi ? v : hi;
+  return range_of(a, b, lo, hi);
+}
+/// Program ids along an axis of `n` programs; the grid size itself is Range(n).
+static inline Range program_ids(unsigned n) { return Range(0, static_cast<long long>(n) - 1, n > 0, false); }
+static inline Range range64(Range a) { return a.wide = true, a; }
+/// The elements of a tile from arange: 0 to N - 1.
+static inline Range range(long long lo, long long hi) { return Range(lo, hi, true, false); }
+static inline Range operator+(const Range& a, const Range& b) {
+  return range_small(a, b) ? range_of(a, b, a.lo + b.lo, a.hi + b.hi) : range_unknown(a.wide || b.wide);
+}
+static inline Range operator-(const Range& a, const Range& b) {
+  return range_small(a, b) ? range_of(a, b, a.lo - b.hi, a.hi - b.lo) : range_unknown(a.wide || b.wide);
+}
+static inline Range operator-(const Range& a) { return Range(0, 0, true, a.wide) - a; }
+static inline Range operator*(const Range& a, const Range& b) {
+  if (!range_small(a, b)) return range_unknown(a.wide || b.wide);
+  return range_corners(a, b, [](long long x, long long y) { return x * y; });
+}
+/// Truncating division is monotone in each operand while the divisor keeps its sign (and is
+/// not -1, where the device negates with wrap-around).
+static inline Range operator/(const Range& a, const Range& b) {
+  if (!range_small(a, b) || !(b.lo > 0 || b.hi < -1)) return range_unknown(a.wide || b.wide);
+  return range_corners(a, b, [](long long x, long long y) { return x / y; });
+}
+/// The remainder takes the dividend's sign and is smaller than the largest divisor's magnitude.
+static inline Range operator%(const Range& a, const Range& b) {
+  if (!range_small(a, b) || !(b.lo > 0 || b.hi < -1)) return range_unknown(a.wide || b.wide);
+  const long long m = (b.lo > 0 ? b.hi : -b.lo) - 1;
+  const long long lo = a.lo >= 0 ? 0 : (a.lo > -m ? a.lo : -m);
+  const long long hi = a.hi <= 0 ? 0 : (a.hi < m ? a.hi : m);
+  return range_of(a, b, lo, hi);
+}
+static inline Range operator<<(const Range& a, const Range& b) {
+  if (!range_small(a, b) || b.lo < 0 || b.hi > 31) return range_unknown(a.wide || b.wide);
+  return range_corners(a, b, [](long long x, long long y) { return x * (1ll << y); });
+}
+static inline Range operator>>(const Range& a, const Range& b) {
+  if (!range_small(a, b) || b.lo < 0 || b.hi > 31) return range_unknown(a.wide || b.wide);
+  return range_corners(a, b, [](long long x, long long y) { return x >> y; });
+}
+/// x & y lies in [0, y] for y >= 0, whatever x.
+static inline Range operator&(const Range& a, const Range& b) {
+  if (!a.known || !b.known || (a.lo < 0 && b.lo < 0)) return range_unknown(a.wide || b.wide);
+  const long long hi = a.lo >= 0 && b.lo >= 0 ? (a.hi < b.hi ? a.hi : b.hi) : a.lo >= 0 ? a.hi : b.hi;
+  return range_of(a, b, 0, hi);
+}
+static inline Range range_min(const Range& a, const Range& b) {
+  if (!a.known || !b.known) return range_unknown(a.wide || b.wide);
+  return range_of(a, b, a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi);
+}
+static inline Range range_max(const Range& a, const Range& b) {
+  if (!a.known || !b.known) return range_unknown(a.wide || b.wide);
+  return range_of(a, b, a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi);
+}
+
 // ---- kernel families (the launchers translated from tune / tune_key / grid options) ----
 
 /// The grid expressions of a family, in 64-bit integers: C++'s / and % (0 for a zero divisor),

@@ -1,0 +1,36 @@
+// Program-uniform integer scalars as expressions the launcher evaluates (GridExpr): the form a
+// check over the grid (GridCheck) takes, and its textual IR.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace tilecc::ir {
+
+/// `v` as an expression of program ids, grid sizes, integer parameters, constants and aranges
+/// (signed 32- and 64-bit integers: + − × / %, min, max, shifts, &, negation, widening; a tile
+/// through splats, broadcasts and transposes, its elements as one range), or nothing where it
+/// depends on anything else (a loop, memory, a persistent kernel's own grid).
+std::optional<GridExpr> gridExprOf(const Kernel& k, const Value* v);
+
+/// The textual IR form: `sub(mul(program_id(0), 256), %radius)`, `arange(64)`; `param` names a
+/// parameter.
+std::string printGridExpr(const GridExpr& e, const std::function<std::string(int)>& param);
+
+/// As the source would write it, for comments and the report: `program_id(0) * 256 - radius`.
+std::string describeGridExpr(const GridExpr& e, const std::function<std::string(int)>& param);
+
+/// Adds `c` to the kernel's checks over the grid (once).
+inline void addGridCheck(Kernel& k, GridCheck c) {
+  for (const GridCheck& d : k.gridChecks)
+    if (d == c) return;
+  k.gridChecks.push_back(std::move(c));
+}
+
+/// The name of a kind in that form (`add`, `program_id`, `i64`); parsing maps names back.
+const char* gridExprName(GridExpr::Kind k);
+
+}  // namespace tilecc::ir
