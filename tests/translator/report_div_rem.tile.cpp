@@ -79,3 +79,17 @@ void offset_param(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0) 
 // CHECK-NOT: checked per program
 // CHECK: load at line [[@LINE-10]]: 8 x f16 = 16 bytes per access
 // CHECK: load at line [[@LINE-9]]: 8 x f16 = 16 bytes per access
+
+// A periodic halo whose only gain is the dividend's sign (every other fact is promised): a
+// variant of its own, chosen by the launcher's bound alone (radius <= n for every program).
+TILECC_KERNEL(num_warps = 4)
+void halo(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y, TILECC_MULTIPLE_OF(16) int n, TILECC_MULTIPLE_OF(16) int radius) {
+  const int start = program_id(0) * 256 - radius;
+  auto v = load(x + (start + arange<256>() + n) % n);
+  store(y + program_id(0) * 256 + arange<256>(), v, program_id(0) * 256 + arange<256>() < n);
+}
+// CHECK-LABEL: kernel halo (halo)
+// CHECK: load at line [[@LINE-4]]: 1 x f32 = 4 bytes per access
+// CHECK-LABEL: kernel halo_aligned (halo)
+// CHECK-NEXT: variant: when in every program of the grid program_id(0) * 256 - radius + arange<256>() + n >= 0
+// CHECK: load at line [[@LINE-7]]: 4 x f32 = 16 bytes per access

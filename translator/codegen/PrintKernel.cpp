@@ -44,7 +44,7 @@ std::string KernelPrinter::variantConditionText() {
   }
   for (std::size_t i = 0; i < k_.gridChecks.size(); ++i)
     s += (s.empty() ? "" : i ? ", " : " and ") + (i ? std::string() : std::string("in every program of the grid ")) + k_.gridChecks[i].what;
-  return s.empty() ? "nothing is checked (the facts it assumes are all promised)" : s;
+  return s.empty() ? "always (every fact it assumes is promised)" : s;
 }
 
 namespace {
