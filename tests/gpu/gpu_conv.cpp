@@ -7,7 +7,13 @@
 
 #include "gpu_check.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
 #include <string>
+
+#include <unistd.h>
 
 namespace {
 
@@ -40,9 +46,32 @@ void run(sample::report& rep, sample::rng& r, int n, int h, int w, int c, int f,
   }
 }
 
+// The variant a launch took, from the launchers' TILECC_LOG_LAUNCH trace (stderr, captured in
+// a file around `launch`): a trace line appears only when the choice changes, so the last one
+// seen stands otherwise.
+std::string launched(const std::function<void()>& launch) {
+  static std::string current;
+  std::fflush(stderr);
+  char path[] = "/tmp/tilecc_gpu_conv_XXXXXX";
+  const int fd = mkstemp(path);
+  const int saved = dup(2);
+  dup2(fd, 2);
+  launch();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);)
+    if (const auto at = line.find(" launches "); at != std::string::npos) current = line.substr(at + 10);
+  close(fd);
+  unlink(path);
+  return current;
+}
+
 }  // namespace
 
 int main() {
+  setenv("TILECC_LOG_LAUNCH", "1", 1);  // read once, at the first launch
   gpu::require_gpu();
   sample::report rep("conv3x3 (GPU vs host twin)");
   sample::rng r;
@@ -52,20 +81,41 @@ int main() {
   run(rep, r, 2, 5 + r.range(1, 9), 5 + r.range(1, 9), 16 * r.range(1, 4), 1 + r.range(1, 150), true);
   run(rep, r, 2, 6, 7, 32, 64, false);
   // k0 = 3: kk = k - 192 is negative in the first programs; k0 = 12: off = -256 in every one;
-  // k0 = -5: the launcher takes the general kernel (the aligned one assumes k0 >= 0). The halo
-  // `start`: k0 = 1, 2 keep the dividend >= 0 over the grid (the aligned variant), k0 = 3 does
-  // not (the general kernel; a trap before the launcher bounded it).
-  for (int k0 : {0, 1, 2, 3, 12, -5}) {
+  // k0 = -5: the launcher takes the general kernel (the aligned one assumes k0 >= 0).
+  for (int k0 : {0, 3, 12, -5}) {
     using tilecc::half;
     const int c = 32, programs = 64;
     auto x = sample::random_vector<half>(r, 16384);
-    std::vector<half> y(24576, sample::poison<half>());
+    std::vector<half> y(20480, sample::poison<half>());
     auto twin = y;
     host::launch(programs, gather_div_rem, x.data(), twin.data(), c, k0);
     gpu::buffer<half> dx(x), dy(y);
-    GPU_CHECK(launch_gather_div_rem(dim3(programs), nullptr, dx.as<const __half>(), dy.as<__half>(), c, k0));
+    const std::string variant = launched([&] {
+      GPU_CHECK(launch_gather_div_rem(dim3(programs), nullptr, dx.as<const __half>(), dy.as<__half>(), c, k0));
+    });
     gpu::sync();
     rep.compare_outputs("gather_div_rem: / % & >> in addresses, k0 = " + std::to_string(k0), dy.get(), twin, 0.0);
+    rep.expect("gather_div_rem, k0 = " + std::to_string(k0) + ": launched " + variant,
+               variant == (k0 == 0 ? "gather_div_rem_aligned" : "gather_div_rem"));
+  }
+  // A periodic halo, start = program_id(0) * 64 - back, negative in program 0 for back > 0 (a
+  // trap there before the launcher bounded it): the aligned variant while c - back >= 0 over the
+  // grid, the general kernel beyond (back = 48: negative remainders, read before x + 64).
+  for (int back : {0, 16, 32, 48}) {
+    using tilecc::half;
+    const int c = 32, programs = 16;
+    auto x = sample::random_vector<half>(r, 64 + c);
+    std::vector<half> y(programs * 64, sample::poison<half>());
+    auto twin = y;
+    host::launch(programs, halo_rows, x.data(), twin.data(), c, back);
+    gpu::buffer<half> dx(x), dy(y);
+    const std::string variant = launched([&] {
+      GPU_CHECK(launch_halo_rows(dim3(programs), nullptr, dx.as<const __half>(), dy.as<__half>(), c, back));
+    });
+    gpu::sync();
+    rep.compare_outputs("halo_rows, back = " + std::to_string(back), dy.get(), twin, 0.0);
+    rep.expect("halo_rows, back = " + std::to_string(back) + ": launched " + variant,
+               variant == (back <= c ? "halo_rows_aligned" : "halo_rows"));
   }
   return rep.finish();
 }

@@ -76,6 +76,7 @@ using namespace tilecc;
 // CHECK: ::tilecc_kernels::gemm_aligned<<<
 // CHECK-NEXT: return cudaGetLastError();
 // CHECK-NEXT: }
+// CHECK-NEXT: tilecc::log_launch("launch_gemm", "gemm");  // TILECC_LOG_LAUNCH=1 traces the choice
 // CHECK-NEXT: ::tilecc_kernels::gemm<<<
 // CHECK-LABEL: cudaError_t launch_batched_gemm(
 // CHECK: const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(M)), static_cast<uint64_t>(2147483647)};

@@ -12,5 +12,6 @@ void scale_row(const float* x, float* y, int64_t stride, float s) {
 // CHECK: // Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, stride == 1.
 // CHECK-LABEL: cudaError_t launch_scale_row(dim3 grid, cudaStream_t stream, const float* x, float* y, int64_t stride, float s) {
 // CHECK: if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && stride == 1) {
+// CHECK-NEXT: tilecc::log_launch("launch_scale_row", "scale_row_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
 // CHECK-NEXT: ::tilecc_kernels::scale_row_aligned<<<grid, 128, 0, stream>>>(x, y, stride, s);
 // CHECK: ::tilecc_kernels::scale_row<<<grid, 128, 0, stream>>>(x, y, stride, s);

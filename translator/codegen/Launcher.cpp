@@ -128,7 +128,7 @@ std::string hostExpr(const LauncherPlan& p, const ir::HostExpr& e) {
   return s.empty() ? "0" : s;
 }
 
-std::string launchCall(const LaunchVariant& v, const std::string& args, const std::string& indent) {
+std::string launchCall(const LauncherPlan& p, const LaunchVariant& v, const std::string& args, const std::string& indent) {
   const std::string qualified = std::string("::") + kKernelNamespace + "::" + v.kernel;
   std::string s, in = indent, grid = "grid", all = args;
   if (v.persistent) {  // one program per SM, each running the grid's programs in turn
@@ -143,6 +143,7 @@ std::string launchCall(const LaunchVariant& v, const std::string& args, const st
   if (v.dynamicShared)
     s += in + "if (const cudaError_t status = cudaFuncSetAttribute(" + qualified + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
          std::to_string(v.sharedBytes) + "); status != cudaSuccess)\n" + in + "  return status;\n";
+  s += in + "tilecc::log_launch(\"" + p.name + "\", \"" + v.kernel + "\");  // TILECC_LOG_LAUNCH=1 traces the choice\n";
   s += in + qualified + "<<<" + grid + ", " + std::to_string(v.threads) + ", " + std::to_string(v.dynamicShared ? v.sharedBytes : 0) +
        ", stream>>>(" + all + ");\n";
   s += in + "return cudaGetLastError();\n";
@@ -183,9 +184,9 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
   }
   if (!v.maps.empty()) {
     s += indent + "if (" + mapsReady + ") {\n";
-    return s + launchCall(v, args, indent + "  ") + indent + "}\n";
+    return s + launchCall(p, v, args, indent + "  ") + indent + "}\n";
   }
-  return s + launchCall(v, args, indent);
+  return s + launchCall(p, v, args, indent);
 }
 
 }  // namespace

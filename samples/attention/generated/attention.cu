@@ -16712,6 +16712,7 @@ cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, 
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114736); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma<<<grid, 384, 114736, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -16719,21 +16720,25 @@ cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, 
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 114688); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_false_3_sm90a_aligned<<<grid, 256, 114688, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
+    tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_false_3_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_false_3_aligned<<<grid, 256, 163840, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 71680); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::attention_128_128_64_false_3<<<grid, 256, 71680, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
@@ -16755,6 +16760,7 @@ cudaError_t launch_attention_128_128_64_true_3(dim3 grid, cudaStream_t stream, c
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114736); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma<<<grid, 384, 114736, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -16762,21 +16768,25 @@ cudaError_t launch_attention_128_128_64_true_3(dim3 grid, cudaStream_t stream, c
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 114688); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_true_3_sm90a_aligned<<<grid, 256, 114688, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
+    tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_true_3_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_true_3_aligned<<<grid, 256, 163840, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 71680); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::attention_128_128_64_true_3<<<grid, 256, 71680, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
@@ -16798,6 +16808,7 @@ cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream,
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229424); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma<<<grid, 384, 229424, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -16805,23 +16816,27 @@ cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream,
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 229376); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_false_3_sm90a_aligned<<<grid, 256, 229376, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_false_3_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_false_3_aligned<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::attention_128_128_128_false_3<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
@@ -16843,6 +16858,7 @@ cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, 
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229424); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma<<<grid, 384, 229424, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -16850,23 +16866,27 @@ cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, 
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 229376); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_true_3_sm90a_aligned<<<grid, 256, 229376, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_true_3_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_true_3_aligned<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::attention_128_128_128_true_3<<<grid, 256, 104448, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
@@ -16888,6 +16908,7 @@ cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, 
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma<<<grid, 384, 147488, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -16895,21 +16916,25 @@ cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, 
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_false_2_sm90a_aligned<<<grid, 256, 147456, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
+    tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_false_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_false_2_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::attention_128_256_64_false_2<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }
@@ -16931,6 +16956,7 @@ cudaError_t launch_attention_128_256_64_true_2(dim3 grid, cudaStream_t stream, c
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma<<<grid, 384, 147488, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -16938,21 +16964,25 @@ cudaError_t launch_attention_128_256_64_true_2(dim3 grid, cudaStream_t stream, c
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_true_2_sm90a_aligned<<<grid, 256, 147456, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (tilecc_cc >= 90) {
+    tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_true_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_true_2_aligned<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::attention_128_256_64_true_2<<<grid, 256, 122880, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
   return cudaGetLastError();
 }

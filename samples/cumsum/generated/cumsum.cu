@@ -807,9 +807,11 @@ __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, f
 cudaError_t launch_cumsum_rows_4096(dim3 grid, cudaStream_t stream, const float* x, float* y, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    tilecc::log_launch("launch_cumsum_rows_4096", "cumsum_rows_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::cumsum_rows_4096_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_cumsum_rows_4096", "cumsum_rows_4096");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::cumsum_rows_4096<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
   return cudaGetLastError();
 }
@@ -817,9 +819,11 @@ cudaError_t launch_cumsum_rows_4096(dim3 grid, cudaStream_t stream, const float*
 cudaError_t launch_cumsum_rows_512(dim3 grid, cudaStream_t stream, const float* x, float* y, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    tilecc::log_launch("launch_cumsum_rows_512", "cumsum_rows_512_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::cumsum_rows_512_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_cumsum_rows_512", "cumsum_rows_512");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::cumsum_rows_512<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
   return cudaGetLastError();
 }

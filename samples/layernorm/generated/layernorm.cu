@@ -892,9 +892,11 @@ __global__ void __launch_bounds__(256, 6) layernorm_float_1024_aligned(const flo
 cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    tilecc::log_launch("launch_layernorm_half_4096", "layernorm_half_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::layernorm_half_4096_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_layernorm_half_4096", "layernorm_half_4096");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::layernorm_half_4096<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
   return cudaGetLastError();
 }
@@ -902,9 +904,11 @@ cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __h
 cudaError_t launch_layernorm_float_1024(dim3 grid, cudaStream_t stream, const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    tilecc::log_launch("launch_layernorm_float_1024", "layernorm_float_1024_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::layernorm_float_1024_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_layernorm_float_1024", "layernorm_float_1024");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::layernorm_float_1024<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
   return cudaGetLastError();
 }

@@ -10439,6 +10439,7 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_matmul_half_128_128_64_8_false_none", "matmul_half_128_128_64_8_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -10446,15 +10447,18 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_128_64_8_false_none", "matmul_half_128_128_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_128_64_8_false_none", "matmul_half_128_128_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_matmul_half_128_128_64_8_false_none", "matmul_half_128_128_64_8_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_half_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10476,6 +10480,7 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_matmul_half_128_128_64_8_true_gelu", "matmul_half_128_128_64_8_true_gelu_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -10483,15 +10488,18 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_128_64_8_true_gelu", "matmul_half_128_128_64_8_true_gelu_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_128_64_8_true_gelu", "matmul_half_128_128_64_8_true_gelu_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_matmul_half_128_128_64_8_true_gelu", "matmul_half_128_128_64_8_true_gelu");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10513,6 +10521,7 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_false_none", "matmul_bfloat16_128_128_64_8_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -10520,15 +10529,18 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_false_none", "matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_false_none", "matmul_bfloat16_128_128_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_false_none", "matmul_bfloat16_128_128_64_8_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10550,6 +10562,7 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 98336); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_true_relu", "matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma<<<grid, 256, 98336, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -10557,15 +10570,18 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_true_relu", "matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_true_relu", "matmul_bfloat16_128_128_64_8_true_relu_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_aligned<<<grid, 256, 107520, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_true_relu", "matmul_bfloat16_128_128_64_8_true_relu");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10596,6 +10612,7 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
         const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
         if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
+        tilecc::log_launch("launch_matmul_half_128_256_64_8_false_none", "matmul_half_128_256_64_8_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
         ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 213040, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2, grid);
         return cudaGetLastError();
       }
@@ -10604,17 +10621,20 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_256_64_8_false_none", "matmul_half_128_256_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 156672); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_256_64_8_false_none", "matmul_half_128_256_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_256_64_8_false_none_aligned<<<grid, 256, 156672, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_matmul_half_128_256_64_8_false_none", "matmul_half_128_256_64_8_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_half_128_256_64_8_false_none<<<grid, 256, 52224, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10645,6 +10665,7 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
         const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
         if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
+        tilecc::log_launch("launch_matmul_bfloat16_128_256_64_8_false_none", "matmul_bfloat16_128_256_64_8_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
         ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma<<<tilecc_programs, 384, 213040, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2, grid);
         return cudaGetLastError();
       }
@@ -10653,17 +10674,20 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_bfloat16_128_256_64_8_false_none", "matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 156672); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_bfloat16_128_256_64_8_false_none", "matmul_bfloat16_128_256_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_aligned<<<grid, 256, 156672, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_matmul_bfloat16_128_256_64_8_false_none", "matmul_bfloat16_128_256_64_8_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none<<<grid, 256, 52224, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10673,9 +10697,11 @@ cudaError_t launch_matmul_half_64_128_64_8_false_none(dim3 grid, cudaStream_t st
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_64_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 79872); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_64_128_64_8_false_none", "matmul_half_64_128_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_64_128_64_8_false_none_aligned<<<grid, 256, 79872, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_matmul_half_64_128_64_8_false_none", "matmul_half_64_128_64_8_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_half_64_128_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10697,6 +10723,7 @@ cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t st
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 73760); status != cudaSuccess)
         return status;
+      tilecc::log_launch("launch_matmul_half_128_64_64_8_false_none", "matmul_half_128_64_64_8_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
       ::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_tma<<<grid, 256, 73760, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
@@ -10704,15 +10731,18 @@ cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t st
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_64_64_8_false_none", "matmul_half_128_64_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_aligned<<<grid, 256, 73728, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 82944); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_64_64_8_false_none", "matmul_half_128_64_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_64_64_8_false_none_aligned<<<grid, 256, 82944, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_matmul_half_128_64_64_8_false_none", "matmul_half_128_64_64_8_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_half_128_64_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10722,9 +10752,11 @@ cudaError_t launch_matmul_half_64_64_64_8_false_none(dim3 grid, cudaStream_t str
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_64_64_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 55296); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_64_64_64_8_false_none", "matmul_half_64_64_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_64_64_64_8_false_none_aligned<<<grid, 256, 55296, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_matmul_half_64_64_64_8_false_none", "matmul_half_64_64_64_8_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_half_64_64_64_8_false_none<<<grid, 256, 0, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }
@@ -10755,6 +10787,7 @@ cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t s
         const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
         if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
+        tilecc::log_launch("launch_matmul_half_128_256_64_4_false_none", "matmul_half_128_256_64_4_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
         ::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_tma<<<tilecc_programs, 384, 213040, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2, grid);
         return cudaGetLastError();
       }
@@ -10763,17 +10796,20 @@ cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t s
   if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_256_64_4_false_none", "matmul_half_128_256_64_4_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 156672); status != cudaSuccess)
       return status;
+    tilecc::log_launch("launch_matmul_half_128_256_64_4_false_none", "matmul_half_128_256_64_4_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_256_64_4_false_none_aligned<<<grid, 256, 156672, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
   if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none, cudaFuncAttributeMaxDynamicSharedMemorySize, 52224); status != cudaSuccess)
     return status;
+  tilecc::log_launch("launch_matmul_half_128_256_64_4_false_none", "matmul_half_128_256_64_4_false_none");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::matmul_half_128_256_64_4_false_none<<<grid, 256, 52224, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
   return cudaGetLastError();
 }

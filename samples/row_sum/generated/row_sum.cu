@@ -418,9 +418,11 @@ __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float
 cudaError_t launch_row_sum_2048(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    tilecc::log_launch("launch_row_sum_2048", "row_sum_2048_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::row_sum_2048_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_row_sum_2048", "row_sum_2048");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::row_sum_2048<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
   return cudaGetLastError();
 }
@@ -428,9 +430,11 @@ cudaError_t launch_row_sum_2048(dim3 grid, cudaStream_t stream, const float* x, 
 cudaError_t launch_row_sum_256(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+    tilecc::log_launch("launch_row_sum_256", "row_sum_256_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::row_sum_256_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_row_sum_256", "row_sum_256");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::row_sum_256<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
   return cudaGetLastError();
 }

@@ -1013,9 +1013,11 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
 cudaError_t launch_softmax_float_1024(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
+    tilecc::log_launch("launch_softmax_float_1024", "softmax_float_1024_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::softmax_float_1024_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_softmax_float_1024", "softmax_float_1024");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::softmax_float_1024<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
   return cudaGetLastError();
 }
@@ -1023,9 +1025,11 @@ cudaError_t launch_softmax_float_1024(dim3 grid, cudaStream_t stream, const floa
 cudaError_t launch_softmax_float_4096(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
+    tilecc::log_launch("launch_softmax_float_4096", "softmax_float_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::softmax_float_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_softmax_float_4096", "softmax_float_4096");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::softmax_float_4096<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
   return cudaGetLastError();
 }
@@ -1033,9 +1037,11 @@ cudaError_t launch_softmax_float_4096(dim3 grid, cudaStream_t stream, const floa
 cudaError_t launch_softmax_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
+    tilecc::log_launch("launch_softmax_half_4096", "softmax_half_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::softmax_half_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_softmax_half_4096", "softmax_half_4096");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::softmax_half_4096<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
   return cudaGetLastError();
 }

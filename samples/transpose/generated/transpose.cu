@@ -464,9 +464,11 @@ __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x
 cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
+    tilecc::log_launch("launch_transpose_half_64", "transpose_half_64_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::transpose_half_64_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_transpose_half_64", "transpose_half_64");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::transpose_half_64<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
   return cudaGetLastError();
 }
@@ -474,9 +476,11 @@ cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __hal
 cudaError_t launch_transpose_float_32(dim3 grid, cudaStream_t stream, const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
+    tilecc::log_launch("launch_transpose_float_32", "transpose_float_32_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::transpose_float_32_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_transpose_float_32", "transpose_float_32");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::transpose_float_32<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
   return cudaGetLastError();
 }

@@ -134,9 +134,11 @@ __global__ void __launch_bounds__(128) vector_add_aligned(const float* x, const 
 cudaError_t launch_vector_add(dim3 grid, cudaStream_t stream, const float* x, const float* y, float* out, int n) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n % 16 == 0) {
+    tilecc::log_launch("launch_vector_add", "vector_add_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::vector_add_aligned<<<grid, 128, 0, stream>>>(x, y, out, n);
     return cudaGetLastError();
   }
+  tilecc::log_launch("launch_vector_add", "vector_add");  // TILECC_LOG_LAUNCH=1 traces the choice
   ::tilecc_kernels::vector_add<<<grid, 128, 0, stream>>>(x, y, out, n);
   return cudaGetLastError();
 }

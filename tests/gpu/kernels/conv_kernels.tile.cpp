@@ -81,9 +81,14 @@ void gather_div_rem(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int k0
   // An offset the launcher checks (k0 >= 0 picks the 16-byte variant; a negative one, the
   // general kernel).
   store(y + 16384 + k, load(x + 4096 + (k0 * 64 + k) % c));
-  // A block index moved back by an argument (a periodic halo, negative in program 0 for
-  // k0 > 0): the launcher bounds the dividend over the grid (the 16-byte variant where
-  // -16 * k0 + c >= 0, else the general kernel), never a trap.
-  const int start = program_id(0) * 64 - k0 * 16;
-  store(y + 20480 + k, load(x + 8192 + (start + arange<64>() + c) % c));
+}
+
+// A block index moved back by an argument (a periodic halo, negative in program 0 for back > 0):
+// the launcher bounds the dividend over the grid and takes the 16-byte variant where
+// c - back >= 0, else the general kernel (C++'s negative remainders, read before x + 64); never
+// a trap.
+TILECC_KERNEL(num_warps = 4)
+void halo_rows(const half* x, half* y, TILECC_MULTIPLE_OF(16) int c, int back) {
+  const int start = program_id(0) * 64 - back;
+  store(y + program_id(0) * 64 + arange<64>(), load(x + 64 + (start + arange<64>() + c) % c));
 }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "mma.cuh"
 #include "sm90.cuh"
@@ -161,6 +162,22 @@ static inline int device_compute_capability() {
     cached[device] = force && force[0] == '1' ? 80 : major * 10 + minor;
   }
   return cached[device];
+}
+
+/// TILECC_LOG_LAUNCH=1 in the environment: each launcher writes to stderr which variant it
+/// launches whenever that changes (per launcher and thread), so that a slow run can be traced to
+/// an argument, a grid or a device that took a less specialised variant. Read once per process.
+static inline void log_launch(const char* launcher, const char* variant) {
+  static const bool on = [] {
+    const char* v = std::getenv("TILECC_LOG_LAUNCH");
+    return v && v[0] == '1';
+  }();
+  if (!on) return;
+  thread_local const char* last_launcher = "";
+  thread_local const char* last_variant = "";
+  if (std::strcmp(launcher, last_launcher) == 0 && std::strcmp(variant, last_variant) == 0) return;
+  last_launcher = launcher, last_variant = variant;  // string literals of the generated launchers
+  std::fprintf(stderr, "tilecc: %s launches %s\n", launcher, variant);
 }
 
 /// Multiprocessors of the current device (a persistent kernel's programs), read once per device.
