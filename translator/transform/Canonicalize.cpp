@@ -220,8 +220,18 @@ bool isIntConstant(const Value* v, std::int64_t c) {
   return k && k->result()->type.elem.isInt() && k->intValue == c;
 }
 
-// x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (not floats: -0.0 + 0.0 is 0.0).
-Value* identity(const Op& o) {
+// x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (not floats: -0.0 + 0.0 is 0.0); at the Tile
+// level, a select with a constant condition.
+Value* identity(const Op& o, bool tileLevel) {
+  // `true ? 0u : 144u` of the source: the chosen operand (a constant left in a select reaches
+  // nvcc, which then warns about the pointless comparison of `min(u, sel)` with zero: fuzz seed
+  // 51). The GPU level's own selects (ring slots) are left as their passes wrote them.
+  if (o.kind == OpKind::Select && o.results.size() == 1) {
+    if (!tileLevel) return nullptr;
+    const Op* c = scalarConstant(o.operands[0]);
+    Value* pick = c ? o.operands[c->intValue != 0 ? 1 : 2] : nullptr;
+    return pick && pick->type == o.result()->type ? pick : nullptr;
+  }
   if (o.kind != OpKind::Binary || o.results.size() != 1) return nullptr;
   Value* a = o.operands[0];
   Value* b = o.operands[1];
@@ -360,14 +370,14 @@ void foldKnownResults(Kernel& k, Block& b, std::map<Value*, Value*>& repl) {
   }
 }
 
-void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) {
+void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl, bool tileLevel) {
   for (auto& op : b.ops) {
     for (Value*& v : op->operands) {
       auto it = repl.find(v);
       if (it != repl.end()) v = it->second;
     }
     Folder::fold(*op);
-    if (Value* same = identity(*op)) {
+    if (Value* same = identity(*op, tileLevel)) {
       repl[op->result()] = same;
       continue;
     }
@@ -383,7 +393,7 @@ void cse(Block& b, std::map<Key, Value*> scope, std::map<Value*, Value*>& repl) 
     // A combine function is isolated from the kernel (it prints as a capture-less lambda):
     // nothing inside may stand for a value outside.
     const bool isolated = op->kind == OpKind::Reduce || op->kind == OpKind::Scan;
-    for (auto& r : op->regions) cse(*r, isolated ? std::map<Key, Value*>{} : scope, repl);
+    for (auto& r : op->regions) cse(*r, isolated ? std::map<Key, Value*>{} : scope, repl, tileLevel);
   }
 }
 
@@ -511,7 +521,7 @@ void canonicalize(Kernel& k) {
     for (auto it = repl.find(to); it != repl.end(); it = repl.find(to)) to = it->second;
   replaceUses(*k.body, repl);
   repl.clear();
-  cse(*k.body, {}, repl);
+  cse(*k.body, {}, repl, k.level == Level::Tile);
   replaceUses(*k.body, repl);
   std::map<Value*, Value*> invariant;
   dropInvariantCarried(*k.body, invariant);
