@@ -661,29 +661,4 @@ std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, cons
   return box;
 }
 
-std::optional<GridExpr> gridExprOf(const Kernel& k, const Poly& p) {
-  using K = GridExpr::Kind;
-  auto node = [](K kind, GridExpr a, GridExpr b) {
-    GridExpr e;
-    e.kind = kind;
-    e.args = {std::move(a), std::move(b)};
-    return e;
-  };
-  std::optional<GridExpr> sum;
-  for (const auto& [monomial, coef] : p.terms) {
-    GridExpr term;
-    term.kind = K::Const;
-    term.value = coef;
-    for (const Value* atom : monomial) {
-      auto a = gridExprOf(k, atom);  // in 32 bits, as the device computes the coordinates
-      if (!a) return std::nullopt;
-      term = coef == 1 && term.kind == K::Const ? std::move(*a) : node(K::Mul, std::move(term), std::move(*a));
-    }
-    sum = sum ? node(K::Add, std::move(*sum), std::move(term)) : std::move(term);
-  }
-  if (sum) return sum;
-  GridExpr zero;
-  return zero;
-}
-
 }  // namespace tilecc::ir

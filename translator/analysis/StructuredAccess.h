@@ -8,7 +8,6 @@
 // memory only through stores whose mask drops those rows.
 #pragma once
 
-#include "ir/GridExpr.h"
 #include "ir/IR.h"
 
 #include <cstdint>
@@ -64,11 +63,6 @@ struct StructuredBox {
 /// For a store after the loop (`load` may be a store): the box it writes, its values outside the
 /// loop being atoms; rows taken modulo a bound are never a box there (the store writes them).
 std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip);
-
-/// `p` (a box start's check) as an expression the launcher bounds over the grid (32-bit, as the
-/// device computes coordinates), or nothing where an atom is not computed from program ids,
-/// parameters and constants alone.
-std::optional<GridExpr> gridExprOf(const Kernel& k, const Poly& p);
 
 /// Whether a polynomial's atoms are all parameters (computable by the launcher).
 bool onlyParams(const Poly& p);

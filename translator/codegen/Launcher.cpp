@@ -109,9 +109,8 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
                                                      : a.name + " % " + std::to_string(value) + " == 0");
   }
   for (const ir::GridCheck& g : v.gridChecks) {
-    std::string r = hostRange(p, g.expr);
-    if (r.front() == '(') r = r.substr(1, r.size() - 2);
-    c += (c.empty() ? "" : " && ") + ("(" + r + ").nonnegative()");
+    const std::string r = hostRange(p, g.expr);  // parenthesised where it is an operator's
+    c += (c.empty() ? "" : " && ") + (r.front() == '(' ? r : "(" + r + ")") + ".nonnegative()";
   }
   return c;
 }

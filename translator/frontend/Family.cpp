@@ -91,12 +91,6 @@ class GridParser {
     if (pos_ < s_.size() && s_[pos_] == c) return ++pos_, true;
     return false;
   }
-  static ir::GridExpr node(ir::GridExpr::Kind k, ir::GridExpr a, ir::GridExpr b) {
-    ir::GridExpr e;
-    e.kind = k;
-    e.args = {std::move(a), std::move(b)};
-    return e;
-  }
   bool expr(ir::GridExpr& out) {
     if (!term(out)) return false;
     for (;;) {
@@ -104,7 +98,7 @@ class GridParser {
       if (!add && !accept('-')) return true;
       ir::GridExpr r;
       if (!term(r)) return false;
-      out = node(add ? ir::GridExpr::Kind::Add : ir::GridExpr::Kind::Sub, std::move(out), std::move(r));
+      out = ir::GridExpr::binary(add ? ir::GridExpr::Kind::Add : ir::GridExpr::Kind::Sub, std::move(out), std::move(r));
     }
   }
   bool term(ir::GridExpr& out) {
@@ -117,7 +111,7 @@ class GridParser {
       else return true;
       ir::GridExpr r;
       if (!factor(r)) return false;
-      out = node(k, std::move(out), std::move(r));
+      out = ir::GridExpr::binary(k, std::move(out), std::move(r));
     }
   }
   bool factor(ir::GridExpr& out) {
@@ -143,7 +137,7 @@ class GridParser {
       if (!accept('(')) return fail(name + " takes two arguments: " + name + "(a, b)");
       if (!expr(a) || !(accept(',') || fail(name + " takes two arguments")) || !expr(b) || !(accept(')') || fail("expected ')'")))
         return false;
-      out = node(name == "cdiv" ? ir::GridExpr::Kind::Cdiv : name == "min" ? ir::GridExpr::Kind::Min : ir::GridExpr::Kind::Max,
+      out = ir::GridExpr::binary(name == "cdiv" ? ir::GridExpr::Kind::Cdiv : name == "min" ? ir::GridExpr::Kind::Min : ir::GridExpr::Kind::Max,
                  std::move(a), std::move(b));
       return true;
     }

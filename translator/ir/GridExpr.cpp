@@ -1,5 +1,6 @@
 #include "ir/GridExpr.h"
 
+#include <algorithm>
 #include <array>
 
 namespace tilecc::ir {
@@ -153,6 +154,13 @@ std::string describeGridExpr(const GridExpr& e, const std::function<std::string(
     case K::I64: return describeGridExpr(e.args[0], param);
   }
   return {};
+}
+
+void addGridCheck(Kernel& k, GridExpr e, const std::string& name, std::string why, unsigned line) {
+  std::string what = describeGridExpr(e, [&](int i) { return k.params[static_cast<std::size_t>(i)]->name; });
+  if (what.size() > 80) what = name;
+  GridCheck c{std::move(e), what + " >= 0", std::move(why), line};
+  if (std::find(k.gridChecks.begin(), k.gridChecks.end(), c) == k.gridChecks.end()) k.gridChecks.push_back(std::move(c));
 }
 
 }  // namespace tilecc::ir

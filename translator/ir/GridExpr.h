@@ -23,12 +23,10 @@ std::string printGridExpr(const GridExpr& e, const std::function<std::string(int
 /// As the source would write it, for comments and the report: `program_id(0) * 256 - radius`.
 std::string describeGridExpr(const GridExpr& e, const std::function<std::string(int)>& param);
 
-/// Adds `c` to the kernel's checks over the grid (once).
-inline void addGridCheck(Kernel& k, GridCheck c) {
-  for (const GridCheck& d : k.gridChecks)
-    if (d == c) return;
-  k.gridChecks.push_back(std::move(c));
-}
+/// Adds the check `e >= 0` to the kernel's checks over the grid (once), described as the source
+/// computes it (`program_id(0) * 64 + arange<64>() - k0 >= 0`), or as `name >= 0` where that is
+/// long; `why`: the decision that needs it, `line`: where.
+void addGridCheck(Kernel& k, GridExpr e, const std::string& name, std::string why, unsigned line);
 
 /// The name of a kind in that form (`add`, `program_id`, `i64`); parsing maps names back.
 const char* gridExprName(GridExpr::Kind k);

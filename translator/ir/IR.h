@@ -237,6 +237,12 @@ struct GridExpr {
   int param = -1;          // Param
   std::vector<GridExpr> args;
   bool operator==(const GridExpr&) const = default;
+  static GridExpr binary(Kind k, GridExpr a, GridExpr b) {
+    GridExpr e;
+    e.kind = k;
+    e.args = {std::move(a), std::move(b)};
+    return e;
+  }
 };
 
 /// A fact a specialised variant assumes in every program: `expr >= 0` (every element of it) for

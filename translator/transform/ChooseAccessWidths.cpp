@@ -75,14 +75,8 @@ void chooseAccessWidths(Kernel& k, const ParamFacts& facts, bool vectorAtomics) 
         if (std::find(k.assumed.begin(), k.assumed.end(), sign) == k.assumed.end()) k.assumed.push_back(sign);
         continue;
       }
-      // Named as the source computes it (`program_id(0) * 64 + arange<64>() - k0`), or by its
-      // variable where that is long.
-      GridExpr e = *gridExprOf(k, v);
-      std::string what = describeGridExpr(e, [&](int i) { return k.params[static_cast<std::size_t>(i)]->name; });
-      if (what.size() > 80) what = !v->name.empty() ? v->name : "the dividend at line " + std::to_string(v->def->loc.line);
-      GridCheck c{std::move(e), what + " >= 0", "vector accesses assume it (a negative dividend of / or % breaks the runs they move)",
-                  v->def->loc.line};
-      addGridCheck(k, std::move(c));
+      addGridCheck(k, *gridExprOf(k, v), !v->name.empty() ? v->name : "the dividend at line " + std::to_string(v->def->loc.line),
+                   "vector accesses assume it (a negative dividend of / or % breaks the runs they move)", v->def->loc.line);
     }
   }
   std::size_t i = 0;
