@@ -7,13 +7,8 @@
 
 #include "gpu_check.hpp"
 
-#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <functional>
 #include <string>
-
-#include <unistd.h>
 
 namespace {
 
@@ -46,28 +41,6 @@ void run(sample::report& rep, sample::rng& r, int n, int h, int w, int c, int f,
   }
 }
 
-// The variant a launch took, from the launchers' TILECC_LOG_LAUNCH trace (stderr, captured in
-// a file around `launch`): a trace line appears only when the choice changes, so the last one
-// seen stands otherwise.
-std::string launched(const std::function<void()>& launch) {
-  static std::string current;
-  std::fflush(stderr);
-  char path[] = "/tmp/tilecc_gpu_conv_XXXXXX";
-  const int fd = mkstemp(path);
-  const int saved = dup(2);
-  dup2(fd, 2);
-  launch();
-  std::fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);)
-    if (const auto at = line.find(" launches "); at != std::string::npos) current = line.substr(at + 10);
-  close(fd);
-  unlink(path);
-  return current;
-}
-
 }  // namespace
 
 int main() {
@@ -90,7 +63,7 @@ int main() {
     auto twin = y;
     host::launch(programs, gather_div_rem, x.data(), twin.data(), c, k0);
     gpu::buffer<half> dx(x), dy(y);
-    const std::string variant = launched([&] {
+    const std::string variant = gpu::launched_variant([&] {
       GPU_CHECK(launch_gather_div_rem(dim3(programs), nullptr, dx.as<const __half>(), dy.as<__half>(), c, k0));
     });
     gpu::sync();
@@ -109,7 +82,7 @@ int main() {
     auto twin = y;
     host::launch(programs, halo_rows, x.data(), twin.data(), c, back);
     gpu::buffer<half> dx(x), dy(y);
-    const std::string variant = launched([&] {
+    const std::string variant = gpu::launched_variant([&] {
       GPU_CHECK(launch_halo_rows(dim3(programs), nullptr, dx.as<const __half>(), dy.as<__half>(), c, back));
     });
     gpu::sync();

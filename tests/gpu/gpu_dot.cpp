@@ -4,6 +4,7 @@
 
 #include "gpu_check.hpp"
 
+#include <cstdlib>
 #include <string>
 
 template <class T>
@@ -40,7 +41,7 @@ void plain(sample::report& rep, sample::rng& r, const char* what, L launch, doub
 // the twin; `kernel` and `launch` take (a, b, c, M, N, K), A holding M * K elements in its layout.
 template <class Kernel, class Launch>
 void half_gemm(sample::report& rep, sample::rng& r, const std::string& what, int M, int N, int K, int BM, Kernel kernel,
-               Launch launch) {
+               Launch launch, const char* variant = nullptr) {
   using tilecc::half;
   auto a = sample::random_vector<half>(r, std::size_t(M) * K), b = sample::random_vector<half>(r, std::size_t(K) * N);
   std::vector<float> c(std::size_t(M) * N, sample::poison<float>()), twin = c;
@@ -48,12 +49,23 @@ void half_gemm(sample::report& rep, sample::rng& r, const std::string& what, int
   host::launch({int(grid.x), int(grid.y)}, kernel, a.data(), b.data(), twin.data(), M, N, K);
   gpu::buffer<half> da(a), db(b);
   gpu::buffer<float> dc(c);
-  GPU_CHECK(launch(grid, nullptr, da.as<const __half>(), db.as<const __half>(), dc.p, M, N, K));
-  gpu::sync();
-  rep.compare_outputs(what + " " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K), dc.get(), twin, 1e-4);
+  const std::string took = gpu::launched_variant([&] {
+    GPU_CHECK(launch(grid, nullptr, da.as<const __half>(), db.as<const __half>(), dc.p, M, N, K));
+    gpu::sync();
+  });
+  const std::string shape = what + " " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+  rep.compare_outputs(shape, dc.get(), twin, 1e-4);
+  // The variant the launcher took ends as asked (where given; "general": neither specialised one).
+  if (variant) {
+    const std::string v = variant;
+    auto ends = [&](const std::string& e) { return took.size() >= e.size() && took.compare(took.size() - e.size(), std::string::npos, e) == 0; };
+    rep.expect(shape + ": launched " + took + ", " + (v == "general" ? "the general kernel" : "a variant ending " + v),
+               v == "general" ? !ends("_tma") && !ends("_aligned") && !took.empty() : ends(v));
+  }
 }
 
 int main() {
+  setenv("TILECC_LOG_LAUNCH", "1", 1);  // read once, at the first launch
   gpu::require_gpu();
   sample::report rep("dot (GPU vs host twin)");
   sample::rng r;
@@ -150,6 +162,21 @@ int main() {
     const int M = i == 3 ? 100 + 2 * r.range(0, 40) + 1 : 16 * r.range(1, 24), N = 16 * r.range(1, 20);
     const int K = i == 0 ? 64 : i == 1 ? 16 * r.range(1, 8) : 16 * r.range(1, 24) + 8;
     half_gemm(rep, r, "A^T B from at[K][M]", M, N, K, 128, dot_at_gemm, launch_dot_at_gemm);
+  }
+  // Unit strides along the tiles' axis 0 through pointers (x·Wᵀ from W[N][K]; A from at[K][M]):
+  // sizes that are multiples of 8 (≡ 8 mod 16 too) take the TMA variant on sm_90a (the boxes in
+  // the transposed buffers' order), the aligned one on sm_80; K of one tile, K tails, fewer
+  // iterations than stages; odd sizes the general kernel.
+  int major = 0;
+  GPU_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  const char* fast = std::getenv("TILECC_FORCE_SM80") == nullptr && major == 9 ? "_tma" : "_aligned";
+  for (int i = 0; i < 5; ++i) {
+    const bool odd = i == 4;
+    const int M = odd ? 100 + 2 * r.range(0, 40) + 1 : i == 0 ? 128 : 8 * r.range(1, 48);
+    const int N = odd ? 2 * r.range(1, 150) + 1 : 8 * r.range(1, 40);
+    const int K = odd ? 2 * r.range(1, 150) + 1 : i == 0 ? 64 : i == 1 ? 8 * r.range(1, 16) : 8 * r.range(1, 48);
+    half_gemm(rep, r, "x W^T from W[N][K] by pointers", M, N, K, 128, dot_wt_gemm, launch_dot_wt_gemm, odd ? "general" : fast);
+    half_gemm(rep, r, "A from at[K][M] by pointers", M, N, K, 128, dot_am_gemm, launch_dot_am_gemm, odd ? "general" : fast);
   }
   {
     const int n = 200 + r.range(0, 100);

@@ -3,12 +3,13 @@
 
 #include "gpu_check.hpp"
 
+#include <cstdlib>
 #include <string>
 
 // One problem: the GPU and the host twin on the same random inputs. Even M, N, K with 16-aligned
 // leading dimensions take the launcher's aligned variant; odd ones the general kernel.
 template <class T, bool HAS_BIAS, activation ACT, class D, int BN = 128, class L>
-void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aligned, L launch, double tol) {
+void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aligned, L launch, double tol, const char* variant = nullptr) {
   constexpr int BM = 128;
   const int64_t lda = aligned ? K : K + r.range(1, 3), ldb = aligned ? N : N + r.range(1, 3), ldc = aligned ? N : N + r.range(1, 3);
   auto a = sample::random_vector<T>(r, M * lda), b = sample::random_vector<T>(r, K * ldb);
@@ -18,16 +19,27 @@ void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aligned,
   host::launch(cdiv(M, BM) * cdiv(N, BN), matmul<T, BM, BN, 64, 8, HAS_BIAS, ACT>, a.data(), b.data(), twin.data(),
                HAS_BIAS ? bias.data() : nullptr, M, N, K, lda, ldb, ldc);
   gpu::buffer<T> da(a), db(b), dc(c), dbias(bias);
-  GPU_CHECK(launch(dim3(cdiv(M, BM) * cdiv(N, BN)), nullptr, da.template as<const D>(), db.template as<const D>(),
-                   dc.template as<D>(), HAS_BIAS ? dbias.template as<const D>() : nullptr, M, N, K, lda, ldb, ldc));
-  gpu::sync();
+  const std::string took = gpu::launched_variant([&] {
+    GPU_CHECK(launch(dim3(cdiv(M, BM) * cdiv(N, BN)), nullptr, da.template as<const D>(), db.template as<const D>(),
+                     dc.template as<D>(), HAS_BIAS ? dbias.template as<const D>() : nullptr, M, N, K, lda, ldb, ldc));
+    gpu::sync();
+  });
   const std::string what = std::string(std::is_same_v<T, tilecc::half> ? "half" : "bf16") + (HAS_BIAS ? " +bias" : "") +
                            (ACT == activation::relu ? " relu" : ACT == activation::gelu ? " gelu" : "") + " " +
                            std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : "");
   rep.compare_outputs(what, dc.get(), twin, tol);
+  // The variant the launcher chose: its name ends as asked (`_tma` or `_aligned`, whichever
+  // path this device takes; "general": neither).
+  if (variant) {
+    const std::string v = variant;
+    auto ends = [&](const std::string& e) { return took.size() >= e.size() && took.compare(took.size() - e.size(), std::string::npos, e) == 0; };
+    rep.expect(what + ": launched " + took + ", " + (v == "general" ? "the general kernel" : "a variant ending " + v),
+               v == "general" ? !ends("_tma") && !ends("_aligned") && !took.empty() : ends(v));
+  }
 }
 
 int main() {
+  setenv("TILECC_LOG_LAUNCH", "1", 1);  // read once, at the first launch
   gpu::require_gpu();
   sample::report rep("matmul (GPU vs host twin)");
   sample::rng r;
@@ -44,6 +56,20 @@ int main() {
   run<half, false, activation::none, __half>(rep, r, 333, 208, 64, true, launch_matmul_half_128_128_64_8_false_none, 2e-3);
   run<half, false, activation::none, __half>(rep, r, 1 + r.range(1, 300), 16 * r.range(1, 20), 16 * r.range(1, 20), true,
                                              launch_matmul_half_128_128_64_8_false_none, 2e-3);
+  // Sizes ≡ 8 (mod 16): 16 bytes of f16 are 8 elements, so these take the specialised variants
+  // (TMA on sm_90a, 16-byte cp.async on sm_80), whose launcher asks N, K and the leading
+  // dimensions to be multiples of 8; an odd leading dimension takes the general kernel.
+  int major = 0;
+  GPU_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  const bool hopper = std::getenv("TILECC_FORCE_SM80") == nullptr && major == 9;
+  const char* fast = hopper ? "_tma" : "_aligned";
+  run<half, false, activation::none, __half>(rep, r, 200, 136, 120, true, launch_matmul_half_128_128_64_8_false_none, 2e-3, fast);
+  run<half, false, activation::none, __half>(rep, r, 1 + r.range(1, 300), 16 * r.range(1, 20) + 8, 16 * r.range(1, 20) + 8, true,
+                                             launch_matmul_half_128_128_64_8_false_none, 2e-3, fast);
+  run<half, false, activation::none, __half, 256>(rep, r, 300, 264, 200, true, launch_matmul_half_128_256_64_8_false_none, 2e-3, fast);
+  run<bfloat16, true, activation::relu, __nv_bfloat16>(rep, r, 77, 40, 88, true, launch_matmul_bfloat16_128_128_64_8_true_relu, 1e-2, fast);
+  run<half, false, activation::none, __half>(rep, r, 200, 136, 120, false, launch_matmul_half_128_128_64_8_false_none, 2e-3,
+                                             "general");
   run<bfloat16, true, activation::relu, __nv_bfloat16>(rep, r, 77, 48, 112, true, launch_matmul_bfloat16_128_128_64_8_true_relu, 1e-2);
   // The 128x256 tile (m64n256 wgmma on sm_90a).
   run<half, false, activation::none, __half, 256>(rep, r, 300, 272, 208, true, launch_matmul_half_128_256_64_8_false_none, 2e-3);

@@ -17,7 +17,7 @@ using namespace tilecc;
 // CHECK-LABEL: ---- gemm -> gemm_sm90a_tma ----
 // The rows start at a program's first row: not provably >= 0 (pid_m is a quotient), so the
 // launcher bounds the start over the grid before it picks this variant (below); no trap.
-// CHECK: // Specialised variant: the launcher picks it when {{.*}}, ldc is a multiple of 16 and in every program of the grid 128 * (program_id(0) / ((N + 128 - 1) / 128)) >= 0.
+// CHECK: // Specialised variant: the launcher picks it when {{.*}}, ldc is a multiple of 8 and in every program of the grid 128 * (program_id(0) / ((N + 128 - 1) / 128)) >= 0.
 // CHECK: const __grid_constant__ CUtensorMap a_tile_desc, const __grid_constant__ CUtensorMap b_tile_desc)
 // CHECK-NOT: __trap();  // a TMA box
 // CHECK: tilecc::mbarrier_init(k_full + 8 * i, 1);
@@ -62,7 +62,7 @@ using namespace tilecc;
 // The launcher: descriptors from the arguments (innermost first, strides in bytes), cached.
 // CHECK-LABEL: cudaError_t launch_gemm(
 // The TMA variant's bound over the grid: program ids from 0 to grid.x - 1, the arguments as given.
-// CHECK: ldc % 16 == 0 && (tilecc::Range(128) * (tilecc::program_ids(grid.x) / (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))).nonnegative()) {
+// CHECK: ldc % 8 == 0 && (tilecc::Range(128) * (tilecc::program_ids(grid.x) / (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))).nonnegative()) {
 // CHECK: static thread_local tilecc::TensorMapCache tilecc_map_0_0;
 // CHECK-NEXT: const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
 // CHECK-NEXT: const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};

@@ -24,13 +24,13 @@ void views_gemm(const half* a, const half* b, half* c, int M, int N, int K, int6
 // CHECK: __global__ void __launch_bounds__(128) views_gemm_sam_1_aligned(
 // CHECK: __global__ void __launch_bounds__(128) views_gemm_aligned(
 // CHECK-LABEL: cudaError_t launch_views_gemm(
-// CHECK: sak == 1 && sbk % 16 == 0 && sbn == 1 && scm % 16 == 0) {
+// CHECK: sak == 1 && sbk % 8 == 0 && sbn == 1 && scm % 8 == 0) {
 // CHECK-NEXT: tilecc::log_launch("launch_views_gemm", "views_gemm_aligned");
 // CHECK-NEXT: ::tilecc_kernels::views_gemm_aligned<<<
-// CHECK: sam == 1 && sak % 16 == 0 && sbk % 16 == 0 && sbn == 1 && scm % 16 == 0) {
+// CHECK: sam == 1 && sak % 8 == 0 && sbk % 8 == 0 && sbn == 1 && scm % 8 == 0) {
 // CHECK-NEXT: tilecc::log_launch("launch_views_gemm", "views_gemm_sam_1_aligned");
 // CHECK-NEXT: ::tilecc_kernels::views_gemm_sam_1_aligned<<<
-// CHECK: sak == 1 && sbk == 1 && sbn % 16 == 0 && scm % 16 == 0) {
+// CHECK: sak == 1 && sbk == 1 && sbn % 8 == 0 && scm % 8 == 0) {
 // CHECK-NEXT: tilecc::log_launch("launch_views_gemm", "views_gemm_sbk_1_aligned");
 // CHECK-NEXT: ::tilecc_kernels::views_gemm_sbk_1_aligned<<<
 // CHECK: ::tilecc_kernels::views_gemm<<<

@@ -34,7 +34,7 @@ void shifted(TILECC_ALIGNED(16) const half* x, TILECC_ALIGNED(16) half* y) {
 // CHECK-LABEL: kernel masked (masked)
 // CHECK: load at line [[@LINE+6]]: 1 x f32 = 4 bytes per access (the mask is constant in runs of 1 along axis 0)
 // CHECK-LABEL: kernel masked_aligned (masked)
-// CHECK-NEXT: variant: when n is a multiple of 16
+// CHECK-NEXT: variant: when n is a multiple of 4
 // CHECK: load at line [[@LINE+3]]: 4 x f32 = 16 bytes per access
 TILECC_KERNEL()
 void masked(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y, int n) {
@@ -61,15 +61,29 @@ void columns(TILECC_ALIGNED(16) const float* x, TILECC_ALIGNED(16) float* y) {
 }
 
 // Unknown pointers: the general kernel moves one element per access; the variant, picked
-// when the pointers are aligned and the length is a multiple of 16, moves 16 bytes.
+// when the pointers are aligned and the length is a multiple of 8, moves 16 bytes.
 // CHECK-LABEL: kernel unknown (unknown)
 // CHECK: load at line [[@LINE+7]]: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 // CHECK-LABEL: kernel unknown_aligned (unknown)
-// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, n is a multiple of 16
+// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, n is a multiple of 8
 // CHECK: load at line [[@LINE+4]]: 8 x f16 = 16 bytes per access
 TILECC_KERNEL()
 void unknown(const half* x, half* y, int n) {
   auto offs = program_id(0) * 1024 + arange<1024>();
   auto v = load(x + offs, offs < n, 0.0f);
   store(y + offs, v, offs < n);
+}
+
+// Each integer is assumed divisible by the least of 16, 8, 4, 2 that keeps every width: 16
+// bytes are 16 one-byte elements, so a length used for both int8 and f16 data stays a multiple
+// of 16 (an f16 access alone needs 8, see `unknown`).
+// CHECK-LABEL: kernel bytes_aligned (bytes)
+// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, h is aligned to 16, n is a multiple of 16, m is a multiple of 8
+// CHECK: load at line [[@LINE+5]]: 16 x i8 = 16 bytes per access
+// CHECK: load at line [[@LINE+5]]: 8 x f16 = 16 bytes per access
+TILECC_KERNEL()
+void bytes(const int8_t* x, int8_t* y, half* h, int n, int m) {
+  auto offs = program_id(0) * 1024 + arange<1024>();
+  store(y + offs, load(x + offs, offs < n, 0), offs < n);
+  store(h + offs, load(h + m + offs, offs < m, 0.0f), offs < m);
 }

@@ -26,7 +26,7 @@ void split_k(const half* a, const half* b, float* c, int M, int N, int K, int bl
 // CHECK: atomic_add at line 23: 1 x f32 = 4 bytes per access (atomics are issued one element at a time on this target)
 // CHECK: layout conversion at line
 // CHECK-LABEL: kernel split_k_sm90a_tma (split_k), 8 warps, for sm_90a
-// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16
+// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8
 // CHECK: atomic_add at line 23: 2 x f32 = 8 bytes per access (4 proven; the layout holds 2 consecutive elements per thread)
 // CHECK: box copied by TMA at line 19
 // CHECK: box copied by TMA at line 20

@@ -25,15 +25,15 @@ void views_gemm(const half* a, const half* b, half* c, int M, int N, int K, int6
 // CHECK: load at line 18: 1 x f16 = 2 bytes per access
 // CHECK-NEXT: load at line 19: 1 x f16 = 2 bytes per access
 // CHECK-LABEL: kernel views_gemm_sbk_1_aligned (views_gemm)
-// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, sam is a multiple of 16, sak == 1, sbk == 1, sbn is a multiple of 16, scm is a multiple of 16
+// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, sam is a multiple of 8, sak == 1, sbk == 1, sbn is a multiple of 8, scm is a multiple of 8
 // CHECK: load at line 18: 8 x f16 = 16 bytes per access
 // CHECK-NEXT: load at line 19: 8 x f16 = 16 bytes per access
 // CHECK-LABEL: kernel views_gemm_sam_1_aligned (views_gemm)
-// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, M is a multiple of 16, N is a multiple of 16, sam == 1, sak is a multiple of 16, sbk is a multiple of 16, sbn == 1, scm is a multiple of 16
+// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, M is a multiple of 8, N is a multiple of 8, sam == 1, sak is a multiple of 8, sbk is a multiple of 8, sbn == 1, scm is a multiple of 8
 // CHECK: load at line 18: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 // CHECK-NEXT: load at line 19: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 // A column-major lies in shared memory as [K][M] (as it lies: cp.async), read by ldmatrix.trans:
 // CHECK: x_ring at 0, {{[0-9]+}} bytes ([32][64] f16
 // CHECK: dot at line 20: mma.sync, A M-major (ldmatrix.trans)
 // CHECK-LABEL: kernel views_gemm_aligned (views_gemm)
-// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, sam is a multiple of 16, sak == 1, sbk is a multiple of 16, sbn == 1, scm is a multiple of 16
+// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, sam is a multiple of 8, sak == 1, sbk is a multiple of 8, sbn == 1, scm is a multiple of 8

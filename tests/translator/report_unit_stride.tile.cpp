@@ -17,7 +17,7 @@ void strided_copy(const float* x, float* y, int rows, int sxr, int sxc, int syr,
 // CHECK-LABEL: kernel strided_copy (strided_copy)
 // CHECK: load at line 15: 1 x f32 = 4 bytes per access (pointers are contiguous in runs of 1 along axis 1;
 // CHECK-LABEL: kernel strided_copy_aligned (strided_copy)
-// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, sxr is a multiple of 16, sxc == 1, syr is a multiple of 16, syc == 1
+// CHECK-NEXT: variant: when x is aligned to 16, y is aligned to 16, sxr is a multiple of 4, sxc == 1, syr is a multiple of 4, syc == 1
 // CHECK: load at line 15: 4 x f32 = 16 bytes per access
 // CHECK-NEXT: store at line 15: 4 x f32 = 16 bytes per access
 

@@ -509,14 +509,23 @@ Accessed accessed(const Op& o) {
 // `outerAxes`: whether a term with a parameter factor that is no tile axis's stride starts an
 // outer axis of the tensor (a head offset), or stays on the tile's axes (a split-K slice start
 // `program_id(2) * k_per_split` along the contiguous axis, which its mask bounds there).
+// `transposed`: a rank-2 tile kept transposed in shared memory ([C][R] for an [R][C] tile, the
+// tile's axis 0 contiguous in memory): the box in the buffer's order.
 std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one,
-                                   bool outerAxes) {
+                                   bool outerAxes, bool transposed) {
   Analysis an(k, loop, trip, one);
-  const Accessed acc = accessed(load);
+  Accessed acc = accessed(load);
   const Value* ptrs = acc.ptrs;
   const std::size_t r = ptrs->type.shape.size();
   auto pf = an.form(ptrs);
-  if (!pf || !pf->base || r < 1) return std::nullopt;
+  if (!pf || !pf->base || r < 1 || (transposed && r != 2)) return std::nullopt;
+  // From here on, axes are the box's (the buffer's); the tile's are swapped for a transposed one.
+  if (transposed) {
+    pf->coef.resize(2);
+    std::swap(pf->coef[0], pf->coef[1]);
+    std::swap(acc.shape[0], acc.shape[1]);
+  }
+  auto tileAxis = [&](int a) { return transposed ? 1 - a : a; };
   if (load.kind == OpKind::Load && load.operands.size() >= 3 && !isZeroConstant(load.operands[2])) return std::nullopt;
   if (load.kind == OpKind::Store && !pf->wraps.empty()) return std::nullopt;  // stores write every row they address
   StructuredBox box;
@@ -566,6 +575,10 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
     std::vector<std::pair<Form, BinOp>> cs;
     if (!an.conjuncts(acc.mask, axes, cs)) return std::nullopt;
     for (auto& [f, op] : cs) {
+      if (transposed) {  // a conjunct's coefficients stop at the last axis it depends on
+        f.coef.resize(2);
+        std::swap(f.coef[0], f.coef[1]);
+      }
       // f = c0 + Σ coef_a i_a compared with 0: exactly one axis with coefficient ±1.
       int axis = -1;
       std::int64_t c = 0;
@@ -590,9 +603,10 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
     }
   }
   for (const auto& w : pf->wraps) {
-    if (!(w.start == box.starts[static_cast<std::size_t>(w.axis)])) return std::nullopt;
+    const int axis = tileAxis(w.axis);
+    if (!(w.start == box.starts[static_cast<std::size_t>(axis)])) return std::nullopt;
     if (!wrappedRowsUnobserved(k, an, load, w.axis, w.start, w.bound)) return std::nullopt;
-    bounds.push_back({w.axis, true, w.bound});
+    bounds.push_back({axis, true, w.bound});
   }
   box.dims.assign(r, Poly{});
   for (std::size_t a = 0; a < r; ++a) {
@@ -640,23 +654,26 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
 }
 
 // A box with outer axes where the mask allows, else with every term on the tile's axes.
-std::optional<StructuredBox> boxEither(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one) {
-  if (auto box = boxOf(k, loop, load, trip, one, true)) return box;
-  return boxOf(k, loop, load, trip, one, false);
+std::optional<StructuredBox> boxEither(const Kernel& k, const Op& loop, const Op& load, const Value* trip, const Value* one,
+                                       bool transposed) {
+  if (auto box = boxOf(k, loop, load, trip, one, true, transposed)) return box;
+  return boxOf(k, loop, load, trip, one, false, transposed);
 }
 
 }  // namespace
 
-std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip) {
-  if (auto box = boxEither(k, loop, load, trip, nullptr)) return box;
+std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip, bool transposed) {
+  if (auto box = boxEither(k, loop, load, trip, nullptr, transposed)) return box;
   // Contiguous where a stride parameter is 1 (Triton's stride_bn): a box in a variant that
   // assumes it, which the launcher checks.
   Analysis an(k, loop, trip, nullptr);
   auto pf = an.form(accessed(load).ptrs);
-  if (!pf || pf->coef.empty() || pf->coef.back().terms.size() != 1) return std::nullopt;
-  const auto& [m, c] = *pf->coef.back().terms.begin();
+  if (!pf || pf->coef.empty() || (transposed && pf->coef.size() != 2)) return std::nullopt;
+  const Poly& inner = transposed ? pf->coef.front() : pf->coef.back();  // the contiguous axis in memory
+  if (inner.terms.size() != 1) return std::nullopt;
+  const auto& [m, c] = *inner.terms.begin();
   if (c != 1 || m.size() != 1 || k.paramIndex(m[0]) < 0) return std::nullopt;
-  auto box = boxEither(k, loop, load, trip, m[0]);
+  auto box = boxEither(k, loop, load, trip, m[0], transposed);
   if (box) box->unitParam = k.paramIndex(m[0]);
   return box;
 }

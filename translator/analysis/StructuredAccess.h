@@ -62,7 +62,11 @@ struct StructuredBox {
 /// masked-off elements are zero. Atoms of the starts are `trip` or values defined before the loop.
 /// For a store after the loop (`load` may be a store): the box it writes, its values outside the
 /// loop being atoms; rows taken modulo a bound are never a box there (the store writes them).
-std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip);
+/// `transposed`: a rank-2 tile that lies transposed in shared memory (an operand whose unit
+/// stride runs along the tile's axis 0: `w + col(k) + row(n) * K` as a [K][N] tile): the box in
+/// the buffer's order ([N][K]), its last axis the tile's axis 0.
+std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, const Op& load, const Value* trip,
+                                           bool transposed = false);
 
 /// Whether a polynomial's atoms are all parameters (computable by the launcher).
 bool onlyParams(const Poly& p);

@@ -52,7 +52,7 @@ struct LaunchVariant {
   std::string kernel;
   std::vector<std::pair<int, std::int64_t>> assumed;  // parameter index → alignment / divisor
   std::vector<ir::GridCheck> gridChecks;              // facts of every program, bounded over the grid
-  int minComputeCapability = 80;                      // above 80: only on such devices (sm_90a code)
+  int computeCapability = 80;  // 80: every device of the sm_80 path; above: that one alone (sm_90a code runs on 9.0 only)
   int threads = 0;
   int sharedBytes = 0;
   bool dynamicShared = false;

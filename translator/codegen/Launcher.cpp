@@ -48,7 +48,7 @@ LaunchVariant launchVariantOf(const ir::Kernel& k, const Target& target, const C
   lv.kernel = ck.name;
   lv.assumed = k.assumed;
   lv.gridChecks = k.gridChecks;
-  lv.minComputeCapability = target.computeCapability;
+  lv.computeCapability = target.computeCapability;
   lv.threads = ck.threads;
   lv.sharedBytes = ck.sharedBytes;
   lv.dynamicShared = ck.dynamicShared;
@@ -100,7 +100,9 @@ std::string hostRange(const LauncherPlan& p, const ir::GridExpr& e) {
 
 std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targets) {
   std::string c;
-  if (targets && v.minComputeCapability > 80) c = "tilecc_cc >= " + std::to_string(v.minComputeCapability);
+  // An arch-specific kernel (sm_90a) runs on its own compute capability only: a newer device
+  // takes the sm_80 path (from its PTX), never a kernel whose image it cannot load.
+  if (targets && v.computeCapability > 80) c = "tilecc_cc == " + std::to_string(v.computeCapability);
   for (const auto& [index, value] : v.assumed) {
     const LaunchParam& a = p.params[static_cast<std::size_t>(index)];
     c += (c.empty() ? "" : " && ") + (value == ir::kEqualsOne    ? a.name + " == 1"
@@ -203,7 +205,7 @@ std::string printLauncherBody(const LauncherPlan& p) {
   }
   s << "  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;\n";
   bool targets = false;
-  for (const auto& v : p.variants) targets |= v.minComputeCapability > 80;
+  for (const auto& v : p.variants) targets |= v.computeCapability > 80;
   if (targets) s << "  const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80\n";
   for (std::size_t i = 0; i < p.variants.size(); ++i) {
     const LaunchVariant& v = p.variants[i];

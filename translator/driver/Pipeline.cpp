@@ -75,7 +75,8 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 
 /// The facts of the specialised variants: every pointer parameter 16-byte aligned and every
 /// integer parameter a multiple of 16 or equal to 1 (a unit stride), keeping only the
-/// assumptions that widen some access. The first set takes the unit strides of row-major data
+/// assumptions that widen some access, each integer's divisibility then weakened to the least
+/// of 16, 8, 4, 2 that keeps every width (a multiple of 8 for f16 data). The first set takes the unit strides of row-major data
 /// (runs along each tile's last axis); then, for each load that feeds a dot and can run along
 /// another axis instead (a transposed operand: `x + i + j * ld` with `ld` the stride users pass
 /// for column-major data), the first set with that load's unit stride moved to its other axis
@@ -171,9 +172,22 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
       if (promised.count(index)) fewer[index] = promised.at(index);
       if (sameVecs(widths(fewer), w)) f = fewer;
     }
+    // The weakest divisibility of each integer that keeps every width: 16 bytes of f16 are 8
+    // elements, so sizes ≡ 8 (mod 16) keep the 16-byte (and TMA) variant instead of the general
+    // kernel's element-wise loads.
+    for (int index : candidates) {
+      if (!isInt(index) || !f.count(index) || f.at(index) != 16) continue;
+      for (std::int64_t d = 8; d >= 2 && d > (promised.count(index) ? promised.at(index) : 1); d /= 2) {
+        ir::ParamFacts weaker = f;
+        weaker[index] = d;
+        if (!sameVecs(widths(weaker), w)) break;
+        f = weaker;
+      }
+    }
     std::vector<std::pair<int, std::int64_t>> assumed;
     for (int index : candidates)
-      if (f.count(index) && (f.at(index) == 16 || f.at(index) == ir::kEqualsOne)) assumed.push_back({index, f.at(index)});
+      if (f.count(index) && (f.at(index) == ir::kEqualsOne || f.at(index) > 1) && !(promised.count(index) && promised.at(index) == f.at(index)))
+        assumed.push_back({index, f.at(index)});
     std::set<int> signs;  // where they widen something
     if (!sameVecs(widths(f, true, &signs), widths(f, false)))
       for (int index : signs) assumed.push_back({index, ir::kNonNegative});
@@ -449,6 +463,7 @@ int runDriver(const DriverOptions& o) {
             retry->assumed = assumed;
             retry->name = v.kernel->name;
             retry->numStages = v.kernel->numStages - 1;
+            retry->stagesAsked = k.numStages;
             layoutLevel(*retry, t);
             gpuLevel(*retry, vt);
             v.kernel = std::move(retry);

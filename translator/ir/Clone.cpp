@@ -78,6 +78,7 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->loc = k.loc;
   c->numWarps = k.numWarps;
   c->numStages = k.numStages;
+  c->stagesAsked = k.stagesAsked;
   c->warpSpecialize = k.warpSpecialize;
   c->minPrograms = k.minPrograms;
   c->tune = k.tune;

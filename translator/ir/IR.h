@@ -274,6 +274,9 @@ struct Kernel {
   Loc loc;
   int numWarps = 4;
   int numStages = 3;
+  /// The num_stages the source asked for where shared memory held fewer (the variant's header
+  /// and report say so); 0 otherwise.
+  int stagesAsked = 0;
   /// The warp_specialize option: -1 when the translator decides, else 0 or 1.
   int warpSpecialize = -1;
   /// The min_programs_per_sm option (0: unset): the second argument of __launch_bounds__, which

@@ -351,9 +351,9 @@ class Pipeliner {
     for (Pipe& p : pipes_) {
       const Type& bt = p.buffer->type;
       const int eb = bt.elem.bytes();
-      if (p.store->transposed || bt.shape.size() != 2 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * eb) % 128 != 0)
-        return false;
-      p.box = structuredBox(k_, loop_, *p.load, trip_);
+      if (bt.shape.size() != 2 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * eb) % 128 != 0) return false;
+      // A transposed store keeps the buffer in memory's order: the box is the buffer's.
+      p.box = structuredBox(k_, loop_, *p.load, trip_, p.store->transposed);
       if (!p.box) return false;
     }
     // Unit strides the boxes need become assumptions of this variant, checked by the launcher.

@@ -30,7 +30,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <string>
 #include <vector>
+
+#include <unistd.h>
 
 /// Exits with a message naming the call, file and line when a CUDA runtime call fails.
 #define TILECC_CUDA_CHECK(call)                                                                           \
@@ -85,6 +89,38 @@ struct buffer {
 inline void sync() {
   TILECC_CUDA_CHECK(cudaGetLastError());
   TILECC_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+/// The variant of a generated launcher that `launch` took (its kernel's name), read from the
+/// launchers' TILECC_LOG_LAUNCH=1 trace on stderr (set the variable before the first launch: it
+/// is read once). A launcher writes a line only when its choice changes, so the last choice seen
+/// stands otherwise (empty before any). Not thread-safe: it redirects stderr around `launch`.
+inline std::string& last_launched_variant() {
+  static std::string current;  // one for every call site: the trace is one stream
+  return current;
+}
+template <class F>
+std::string launched_variant(F&& launch) {
+  std::string& current = last_launched_variant();
+  std::fflush(stderr);
+  char path[] = "/tmp/tilecc_launch_XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) {
+    launch();
+    return current;
+  }
+  const int saved = dup(2);
+  dup2(fd, 2);
+  launch();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);)
+    if (const auto at = line.find(" launches "); at != std::string::npos) current = line.substr(at + 10);
+  close(fd);
+  unlink(path);
+  return current;
 }
 
 }  // namespace tilecc::testing::gpu

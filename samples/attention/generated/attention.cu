@@ -13,15 +13,15 @@
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 38
+//   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
+//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 71680 bytes, set by the launcher
@@ -138,10 +138,10 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -271,7 +271,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [128][64] f16, 144-byte rows, 18432 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -281,7 +281,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -348,16 +348,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 163840 bytes, set by the launcher
@@ -542,7 +542,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   int pipe_write = 2;
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[4];  // tile<128xi32> in L3
@@ -715,7 +715,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 40) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -795,14 +795,14 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
+//   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
+//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -920,11 +920,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -1087,11 +1087,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const v_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -1244,15 +1244,15 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 114688 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -1440,7 +1440,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[4];  // tile<128xi32> in L3
@@ -1796,7 +1796,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 }  // namespace tilecc_kernels
 
 // ---- attention<128, 128, 64, false, 3> -> attention_128_128_64_false_3_sm90a_tma ----
-// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
+// 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -1805,838 +1805,486 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
-// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
-// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for
-// the first only (wait_group 1) and computes on it while the second runs.
-// Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
-// group's work on a result overlaps the next group's wgmma.
-// Shared memory: 114736 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 29
-//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
+// Shared memory: 114720 bytes (dynamic); each buffer has bytes of its own:
+//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
+//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 114688, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 114712, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114736 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114720 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int start_m_pid = blockIdx.x;
+  const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int offs_m_range_1[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int offs_m[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int offs_d[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_2[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      q_tile[reg] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  const float qk_scale = sm_scale * 1.44269502f;
   unsigned char* const q_tile_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+  }
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const v_tile_ring = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const start_n_full = smem + 114688;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 114712;  // 3 mbarriers, 24 bytes
-  if (threadIdx.x == 0)
-    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
-  tilecc::fence_mbarrier_init();
-  __syncthreads();  // the mbarriers are initialised before either role waits on them
-  if (warp < 8) {  // warps 0..7
-    tilecc::setmaxnreg_inc<232>();
-    const int start_m_pid = blockIdx.x;
-    const int start_m = start_m_pid * 128;
-    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-    const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[32];  // tile<128xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_m_range_1[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-    int offs_m[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int offs_d[8];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
-    const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_2[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-    int offs_m_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+  const bool start_n_lt = 0 < seq_len;
+  if (start_n_lt) {
+    __syncthreads();  // reads after the writes of mbarrier_init (line 28) by other warps
+    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full, 32768);
+    unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot, &k_tile_desc, start_n_full, 0, 0, head_offset_pid);
+    unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot, &v_tile_desc, start_n_full, 0, 0, head_offset_pid);
+  }
+  const bool start_n_lt_1 = 128 < seq_len;
+  if (start_n_lt_1) {
+    __syncthreads();  // reads after the writes of mbarrier_init (line 28) by other warps
+    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (1), 32768);
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (1), 0, 128, head_offset_pid);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (1), 0, 128, head_offset_pid);
+  }
+  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  int pipe_phase = 0;
+  for (int start_n = 0; start_n < seq_len; start_n += 128) {
+    tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+    const int start_n_ahead = start_n + 256;
+    const bool start_n_lt_2 = start_n_ahead < seq_len;
+    if (start_n_lt_2) {
+      const int start_n_div = start_n_ahead / 128;
+      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (pipe_write), 32768);
+      __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+      unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
+      const int start_n_mul = start_n_div * 128;
+      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_2, &k_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
+      unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
+      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_2, &v_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
     }
-    const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
+    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
+                     "n"(1));
+      tilecc::wgmma_commit();
     }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    const bool start_n_lt = 0 < seq_len;
-    float m_i_first[2];  // tile<128xf32> in L0, if result
-    float l_i_first[2];  // tile<128xf32> in L0, if result
-    int pipe_read_first;
-    int pipe_phase_first;
-    float alpha_first[2];  // tile<128xf32> in L0, if result
-    __half start_n_if[64];  // tile<128x128xf16> in L1, if result
-    int pipe_read_first_1;
-    if (start_n_lt) {
-      tilecc::mbarrier_wait(start_n_full, 0);
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 32) by other warps
-      unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
+    tilecc::wgmma_wait<0>();
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_all = valid_add <= valid_cvt_1;
+    float qk[64];  // tile<128x128xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n[32];  // tile<128xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
-      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
+      float qk_sel[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 32];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
       {
-        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
-        const unsigned char* const dot_a = q_tile_smem;
-        const unsigned char* const dot_b = k_tile_ring_slot;
-        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a + 2),
-                       "l"(desc_b + 2),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a + 4),
-                       "l"(desc_b + 4),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a + 6),
-                       "l"(desc_b + 6),
-                       "n"(1));
-        tilecc::wgmma_commit();
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
-      tilecc::wgmma_wait<0>();
-      float qk[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      // max along axis 1: in-thread, then lanes (shuffles)
-      float m_new_max[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        m_new_max[reg] = qk[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-      }
-      float m_new_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-      float m_new[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_mul[reg]);
-      float alpha_sub[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = (-tilecc::inf()) - m_new[reg];
-      float alpha[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-      float p_mul[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-      float p_sub[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
-      float p[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-      float l_i_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = 0.0f * alpha[reg];
-      // sum along axis 1: in-thread, then lanes (shuffles)
-      float l_i_sum[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum[reg] = p[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-      }
-      float l_i[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_mul[reg] + l_i_sum[reg];
-      __half acc_cvt[64];  // tile<128x128xf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-      const int pipe_sel = false ? 0 : 1;
-      const int pipe_sel_1 = false ? 1 : 0;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i_first[reg] = m_new[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_first[reg] = l_i[reg];
-      pipe_read_first = pipe_sel;
-      pipe_phase_first = pipe_sel_1;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = alpha[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = acc_cvt[reg];
-      pipe_read_first_1 = 0;
-    } else {
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i_first[reg] = (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_first[reg] = 0.0f;
-      pipe_read_first = 0;
-      pipe_phase_first = 0;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = 0.0f;
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
-      pipe_read_first_1 = 0;
-    }
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
-    if (warp >= 4 && warp < 8) {  // warps 4..7
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
-    }
-    float m_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_first[reg];
-    float l_i_1[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_first[reg];
-    int pipe_read = pipe_read_first;
-    int pipe_phase = pipe_phase_first;
-    float acc[32];  // tile<128x64xf32> in L1, carried
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-    float alpha_prev[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_first[reg];
-    __half cvt_prev[64];  // tile<128x128xf16> in L1, carried
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = start_n_if[reg];
-    int pipe_read_prev = pipe_read_first_1;
-    for (int start_n = 128; start_n < seq_len; start_n += 128) {
-      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-      float acc_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 16)];
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
-      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot_1[reg] = 0.0f;
       {
-        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_1 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
-        const unsigned char* const dot_a = q_tile_smem;
-        const unsigned char* const dot_b = k_tile_ring_slot_1;
-        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a + 2),
-                       "l"(desc_b + 2),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a + 4),
-                       "l"(desc_b + 4),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a + 6),
-                       "l"(desc_b + 6),
-                       "n"(1));
-        tilecc::wgmma_commit();
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
-      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read_prev * 16384;  // a stage of the ring
-      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
       {
-        // A cvt_prev [128][128] in registers, B v_tile_ring_slot [128][64] N-major; 8 k steps x 1 m64n64k16 per warp group
-        unsigned dot_a[32];  // A in wgmma's register fragment
-        dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
-        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
-        dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
-        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
-        dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
-        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
-        dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
-        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
-        dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
-        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
-        dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
-        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
-        dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
-        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
-        dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
-        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
-        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
-        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
-        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
-        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
-        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
-        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
-        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
-        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
-        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
-        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
-        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
-        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
-        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
-        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
-        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
-        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
-        const unsigned char* const dot_b = v_tile_ring_slot;
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(desc_b + 128),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(desc_b + 256),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(desc_b + 384),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(desc_b + 512),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(desc_b + 640),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(desc_b + 768),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(desc_b + 896),
-                       "n"(1));
-        tilecc::wgmma_commit();
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
       }
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
-      tilecc::wgmma_wait<1>();
-      const int64_t valid_cvt = static_cast<int64_t>(start_n);
-      const int64_t valid_add = valid_cvt + int64_t(128ll);
-      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-      const bool valid_all = valid_add <= valid_cvt_1;
-      float qk_1[64];  // tile<128x128xf32> in L1, if result
-      if (valid_all) {  // valid is true in every element: the select is skipped
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
-      } else {
-        int offs_n[32];  // tile<128xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-        bool valid_lt_1[32];  // tile<1x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-        float qk_sel[64];  // tile<128x128xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt_1[(reg % 32)] ? qk_dot_1[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
-      }
-      // max along axis 1: in-thread, then lanes (shuffles)
-      float m_new_max_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        m_new_max_1[reg] = qk_1[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], qk_1[reg * 32 + reg2]);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max_1[reg], 1);
-          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max_1[reg], 2);
-          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
-        }
-      }
-      float m_new_mul_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_mul_1[reg] = m_new_max_1[reg] * qk_scale;
-      float m_new_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_mul_1[reg]);
-      float alpha_sub_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_sub_1[reg] = m_i[reg] - m_new_1[reg];
-      float alpha_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_1[reg] = tilecc::fast_exp2(alpha_sub_1[reg]);
-      float p_mul_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
-      float p_sub_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 32)];
-      float p_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
-      float l_i_mul_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_mul_1[reg] = l_i_1[reg] * alpha_1[reg];
-      // sum along axis 1: in-thread, then lanes (shuffles)
-      float l_i_sum_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum_1[reg] = p_1[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          l_i_sum_1[reg] = l_i_sum_1[reg] + p_1[reg * 32 + reg2];
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum_1[reg], 1);
-          l_i_sum_1[reg] = l_i_sum_1[reg] + other;
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum_1[reg], 2);
-          l_i_sum_1[reg] = l_i_sum_1[reg] + other;
-        }
-      }
-      float l_i_2[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_2[reg] = l_i_mul_1[reg] + l_i_sum_1[reg];
-      __half acc_cvt_1[64];  // tile<128x128xf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt_1[reg] = tilecc::cvt_f16(p_1[reg]);
-      const bool pipe_eq = pipe_read == 2;
-      const int pipe_add = pipe_read + 1;
-      const int pipe_sel_2 = pipe_eq ? 0 : pipe_add;
-      const int pipe_xor = pipe_phase ^ 1;
-      const int pipe_sel_3 = pipe_eq ? pipe_xor : pipe_phase;
-      tilecc::wgmma_wait<0>();
-      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read_prev));
-      float m_i_next[2];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i_next[reg] = m_new_1[reg];
-      float l_i_1_next[2];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_1_next[reg] = l_i_2[reg];
-      const int pipe_read_next = pipe_sel_2;
-      const int pipe_phase_next = pipe_sel_3;
-      float acc_next[32];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_next[reg] = acc_1[reg];
-      float alpha_prev_next[2];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_prev_next[reg] = alpha_1[reg];
-      __half cvt_prev_next[64];
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) cvt_prev_next[reg] = acc_cvt_1[reg];
-      const int pipe_read_prev_next = pipe_read;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_next[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_1_next[reg];
-      pipe_read = pipe_read_next;
-      pipe_phase = pipe_phase_next;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_next[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_prev_next[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = cvt_prev_next[reg];
-      pipe_read_prev = pipe_read_prev_next;
-    }
-    if (warp < 4) {  // warps 0..3
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
-    }
-    float acc_2[32];  // tile<128x64xf32> in L1, if result
-    if (start_n_lt) {
-      float acc_mul_1[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_mul_1[reg] = acc[reg] * alpha_prev[(reg / 16)];
-      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_read_prev * 16384;  // a stage of the ring
-      float acc_3[32];  // tile<128x64xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_3[reg] = acc_mul_1[reg];
       {
-        // A cvt_prev [128][128] in registers, B v_tile_ring_slot_1 [128][64] N-major; 8 k steps x 1 m64n64k16 per warp group
-        unsigned dot_a[32];  // A in wgmma's register fragment
-        dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
-        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
-        dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
-        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
-        dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
-        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
-        dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
-        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
-        dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
-        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
-        dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
-        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
-        dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
-        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
-        dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
-        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
-        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
-        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
-        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
-        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
-        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
-        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
-        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
-        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
-        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
-        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
-        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
-        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
-        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
-        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
-        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
-        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
-        const unsigned char* const dot_b = v_tile_ring_slot_1;
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(desc_b + 128),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(desc_b + 256),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(desc_b + 384),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(desc_b + 512),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(desc_b + 640),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(desc_b + 768),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(desc_b + 896),
-                       "n"(1));
-        tilecc::wgmma_commit();
-      }
-      tilecc::wgmma_wait<0>();
-      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read_prev));
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_2[reg] = acc_3[reg];
-    } else {
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_2[reg] = acc[reg];
-    }
-    __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
-    float store_div[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 16)];
-    __half store_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-    }
-  } else {  // warps 8..11
-    tilecc::setmaxnreg_dec<40>();
-    if (warp >= 8 && warp < 9) {  // warp 8
-      int load_slot = 0;
-      int load_phase = 0;
-      for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 128) {
-        const int start_n_xor = load_phase ^ 1;
-        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
-        const int start_n_div = start_n_1 / 128;
-        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 32768);
-        unsigned char* const k_tile_ring_slot_2 = k_tile_ring + load_slot * 16384;  // a stage of the ring
-        const int start_n_mul = start_n_div * 128;
-        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_2, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        unsigned char* const v_tile_ring_slot_2 = v_tile_ring + load_slot * 16384;  // a stage of the ring
-        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_2, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        const bool start_n_eq = load_slot == 2;
-        const int start_n_add = load_slot + 1;
-        const int start_n_sel = start_n_eq ? 0 : start_n_add;
-        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
-        load_slot = start_n_sel;
-        load_phase = start_n_sel_1;
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
       }
     }
+    float l_i_1[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[64];  // tile<128x128xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_cvt [128][128] in registers, B v_tile_ring_slot_3 [128][64] N-major; 8 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[32];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+      const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(desc_b + 512),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(desc_b + 640),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(desc_b + 768),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(desc_b + 896),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    const int pipe_xor = pipe_phase ^ 1;
+    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+    pipe_phase = pipe_sel_2;
+  }
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -2652,15 +2300,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_false_3_sm90a_tma
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
-//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 38
+//   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
+//   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 71680 bytes, set by the launcher
@@ -2779,10 +2427,10 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -2924,7 +2572,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [128][64] f16, 144-byte rows, 18432 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -2934,7 +2582,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -3001,16 +2649,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 163840 bytes, set by the launcher
@@ -3197,7 +2845,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   int pipe_write = 2;
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[4];  // tile<128xi32> in L3
@@ -3382,7 +3030,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
-    __syncwarp();  // reads after the writes of shared_store (line 38) within each warp
+    __syncwarp();  // reads after the writes of shared_store (line 40) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -3462,14 +3110,14 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
+//   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
+//   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
+//   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -3589,11 +3237,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -3768,11 +3416,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const v_tile_smem = smem + 16384;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -3925,15 +3573,15 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 114688 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -4123,7 +3771,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[4];  // tile<128xi32> in L3
@@ -4491,7 +4139,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 }  // namespace tilecc_kernels
 
 // ---- attention<128, 128, 64, true, 3> -> attention_128_128_64_true_3_sm90a_tma ----
-// 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
+// 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
@@ -4500,34 +4148,27 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
-// where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
-// the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
-// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for
-// the first only (wait_group 1) and computes on it while the second runs.
-// Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
-// group's work on a result overlaps the next group's wgmma.
-// Shared memory: 114736 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 29
-//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 30
-//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+// where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
+// Shared memory: 114720 bytes (dynamic); each buffer has bytes of its own:
+//   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
+//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 114688, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
-//   start_n_empty at 114712, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114736 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 114720 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
@@ -4536,822 +4177,471 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
+  const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
+  const int64_t head_offset = head_offset_cvt * stride_head;
+  int offs_m_range[32];  // tile<128xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  int offs_m_range_1[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
+  int offs_m[2];  // tile<128xi32> in L0
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int offs_d[8];  // tile<64xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  const __half* const q_tile_ptr = q + head_offset;
+  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+  int offs_m_range_2[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[16];  // tile<64xi32> in L2
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    if (q_tile_lt_1[(reg / 8)]) {
+      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
+      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    } else {
+      q_tile[reg] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
+      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
+    }
+  }
+  const float qk_scale = sm_scale * 1.44269502f;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  // 8 elements (16 bytes) per shared-memory store
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+  }
+  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const v_tile_ring = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const start_n_full = smem + 114688;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
-  unsigned char* const start_n_empty = smem + 114712;  // 3 mbarriers, 24 bytes
-  if (threadIdx.x == 0)
-    for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
-  tilecc::fence_mbarrier_init();
-  __syncthreads();  // the mbarriers are initialised before either role waits on them
-  if (warp < 8) {  // warps 0..7
-    tilecc::setmaxnreg_inc<232>();
-    const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
-    const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[32];  // tile<128xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_m_range_1[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-    int offs_m[2];  // tile<128xi32> in L0
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int offs_d[8];  // tile<64xi32> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
-    const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_2[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-    int offs_m_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
+  const bool start_n_lt = 0 < end_n_min;
+  if (start_n_lt) {
+    __syncthreads();  // reads after the writes of mbarrier_init (line 28) by other warps
+    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full, 32768);
+    unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot, &k_tile_desc, start_n_full, 0, 0, head_offset_pid);
+    unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot, &v_tile_desc, start_n_full, 0, 0, head_offset_pid);
+  }
+  const bool start_n_lt_1 = 128 < end_n_min;
+  if (start_n_lt_1) {
+    __syncthreads();  // reads after the writes of mbarrier_init (line 28) by other warps
+    if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (1), 32768);
+    unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_1, &k_tile_desc, start_n_full + 8 * (1), 0, 128, head_offset_pid);
+    unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 16384;  // a stage of the ring
+    if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (1), 0, 128, head_offset_pid);
+  }
+  __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
+  float m_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
+  float l_i[2];  // tile<128xf32> in L0, carried
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) l_i[reg] = 0.0f;
+  float acc[32];  // tile<128x64xf32> in L1, carried
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int pipe_read = 0;
+  int pipe_write = 2;
+  int pipe_phase = 0;
+  for (int start_n = 0; start_n < end_n_min; start_n += 128) {
+    tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
+    const int start_n_ahead = start_n + 256;
+    const bool start_n_lt_2 = start_n_ahead < end_n_min;
+    if (start_n_lt_2) {
+      const int start_n_div = start_n_ahead / 128;
+      if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (pipe_write), 32768);
+      __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+      unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
+      const int start_n_mul = start_n_div * 128;
+      if (threadIdx.x == 0) tilecc::tma_load_3d(k_tile_ring_slot_2, &k_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
+      unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
+      if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_2, &v_tile_desc, start_n_full + 8 * (pipe_write), 0, start_n_mul, head_offset_pid);
     }
-    const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
+    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
     #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    {
+      // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
+      const unsigned char* const dot_a = q_tile_smem;
+      const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a + 2),
+                     "l"(desc_b + 2),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a + 4),
+                     "l"(desc_b + 4),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
+                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
+                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
+                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
+                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
+                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
+                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
+                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "l"(desc_a + 6),
+                     "l"(desc_b + 6),
+                     "n"(1));
+      tilecc::wgmma_commit();
     }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    const bool start_n_lt = 0 < end_n_min;
-    float m_i_first[2];  // tile<128xf32> in L0, if result
-    float l_i_first[2];  // tile<128xf32> in L0, if result
-    int pipe_read_first;
-    int pipe_phase_first;
-    float alpha_first[2];  // tile<128xf32> in L0, if result
-    __half start_n_if[64];  // tile<128x128xf16> in L1, if result
-    int pipe_read_first_1;
-    if (start_n_lt) {
-      tilecc::mbarrier_wait(start_n_full, 0);
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 32) by other warps
-      unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
+    tilecc::wgmma_wait<0>();
+    const int64_t valid_cvt = static_cast<int64_t>(start_n);
+    const int64_t valid_add = valid_cvt + int64_t(128ll);
+    const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
+    const bool valid_le = valid_add <= valid_cvt_1;
+    const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
+    const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
+    const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
+    const bool valid_and = (valid_le && valid_le_1);
+    const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
+    const bool valid_all = (valid_and && valid_le_2);
+    float qk[64];  // tile<128x128xf32> in L1, if result
+    if (valid_all) {  // valid is true in every element: the select is skipped
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
+    } else {
+      int offs_n[32];  // tile<128xi32> in L2
+      #pragma unroll
+      for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
       bool valid_ge[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_m_range[(reg % 32)];
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
       bool valid[64];  // tile<128x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
+      float qk_sel[64];  // tile<128x128xf32> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+      #pragma unroll
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+    }
+    // max along axis 1: in-thread, then lanes (shuffles)
+    float m_new_max[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      m_new_max[reg] = qk[reg * 32];
+      #pragma unroll
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
       {
-        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
-        const unsigned char* const dot_a = q_tile_smem;
-        const unsigned char* const dot_b = k_tile_ring_slot;
-        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a + 2),
-                       "l"(desc_b + 2),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a + 4),
-                       "l"(desc_b + 4),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
-                     : "l"(desc_a + 6),
-                       "l"(desc_b + 6),
-                       "n"(1));
-        tilecc::wgmma_commit();
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
-      tilecc::wgmma_wait<0>();
-      float qk[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      // max along axis 1: in-thread, then lanes (shuffles)
-      float m_new_max[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        m_new_max[reg] = qk[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          m_new_max[reg] = fmaxf(m_new_max[reg], qk[reg * 32 + reg2]);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 1);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
-          m_new_max[reg] = fmaxf(m_new_max[reg], other);
-        }
-      }
-      float m_new_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
-      float m_new[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf((-tilecc::inf()), m_new_mul[reg]);
-      float alpha_sub[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = (-tilecc::inf()) - m_new[reg];
-      float alpha[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
-      float p_mul[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
-      float p_sub[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
-      float p[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
-      float l_i_mul[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = 0.0f * alpha[reg];
-      // sum along axis 1: in-thread, then lanes (shuffles)
-      float l_i_sum[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum[reg] = p[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
-          l_i_sum[reg] = l_i_sum[reg] + other;
-        }
-      }
-      float l_i[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_mul[reg] + l_i_sum[reg];
-      __half acc_cvt[64];  // tile<128x128xf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
-      const int pipe_sel = false ? 0 : 1;
-      const int pipe_sel_1 = false ? 1 : 0;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i_first[reg] = m_new[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_first[reg] = l_i[reg];
-      pipe_read_first = pipe_sel;
-      pipe_phase_first = pipe_sel_1;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = alpha[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = acc_cvt[reg];
-      pipe_read_first_1 = 0;
-    } else {
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i_first[reg] = (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_first[reg] = 0.0f;
-      pipe_read_first = 0;
-      pipe_phase_first = 0;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_first[reg] = 0.0f;
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
-      pipe_read_first_1 = 0;
-    }
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
-    if (warp >= 4 && warp < 8) {  // warps 4..7
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
-    }
-    float m_i[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_first[reg];
-    float l_i_1[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_first[reg];
-    int pipe_read = pipe_read_first;
-    int pipe_phase = pipe_phase_first;
-    float acc[32];  // tile<128x64xf32> in L1, carried
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
-    float alpha_prev[2];  // tile<128xf32> in L0, carried
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_first[reg];
-    __half cvt_prev[64];  // tile<128x128xf16> in L1, carried
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = start_n_if[reg];
-    int pipe_read_prev = pipe_read_first_1;
-    for (int start_n = 128; start_n < end_n_min; start_n += 128) {
-      tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
-      unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
-      float acc_mul[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 16)];
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
-      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot_1[reg] = 0.0f;
       {
-        // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_1 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
-        const unsigned char* const dot_a = q_tile_smem;
-        const unsigned char* const dot_b = k_tile_ring_slot_1;
-        const std::uint64_t desc_a = tilecc::wgmma_desc<128>(dot_a + 8192 * (warp >> 2), 16, 1024);
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a + 2),
-                       "l"(desc_b + 2),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a + 4),
-                       "l"(desc_b + 4),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
-                     : "l"(desc_a + 6),
-                       "l"(desc_b + 6),
-                       "n"(1));
-        tilecc::wgmma_commit();
+        const float other = __shfl_xor_sync(0xffffffffu, m_new_max[reg], 2);
+        m_new_max[reg] = fmaxf(m_new_max[reg], other);
       }
-      unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read_prev * 16384;  // a stage of the ring
-      float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    }
+    float m_new_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new_mul[reg] = m_new_max[reg] * qk_scale;
+    float m_new[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_new[reg] = fmaxf(m_i[reg], m_new_mul[reg]);
+    float alpha_sub[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha_sub[reg] = m_i[reg] - m_new[reg];
+    float alpha[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) alpha[reg] = tilecc::fast_exp2(alpha_sub[reg]);
+    float p_mul[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_mul[reg] = qk[reg] * qk_scale;
+    float p_sub[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p_sub[reg] = p_mul[reg] - m_new[(reg / 32)];
+    float p[64];  // tile<128x128xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) p[reg] = tilecc::fast_exp2(p_sub[reg]);
+    float l_i_mul[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_mul[reg] = l_i[reg] * alpha[reg];
+    // sum along axis 1: in-thread, then lanes (shuffles)
+    float l_i_sum[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
+      l_i_sum[reg] = p[reg * 32];
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+      for (int reg2 = 1; reg2 < 32; ++reg2) {
+        l_i_sum[reg] = l_i_sum[reg] + p[reg * 32 + reg2];
+      }
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) {
       {
-        // A cvt_prev [128][128] in registers, B v_tile_ring_slot [128][64] N-major; 8 k steps x 1 m64n64k16 per warp group
-        unsigned dot_a[32];  // A in wgmma's register fragment
-        dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
-        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
-        dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
-        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
-        dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
-        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
-        dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
-        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
-        dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
-        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
-        dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
-        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
-        dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
-        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
-        dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
-        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
-        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
-        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
-        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
-        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
-        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
-        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
-        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
-        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
-        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
-        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
-        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
-        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
-        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
-        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
-        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
-        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
-        const unsigned char* const dot_b = v_tile_ring_slot;
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(desc_b + 128),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(desc_b + 256),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(desc_b + 384),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(desc_b + 512),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(desc_b + 640),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(desc_b + 768),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
-                       "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
-                       "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
-                       "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
-                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(desc_b + 896),
-                       "n"(1));
-        tilecc::wgmma_commit();
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 1);
+        l_i_sum[reg] = l_i_sum[reg] + other;
       }
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
-      tilecc::wgmma_wait<1>();
-      const int64_t valid_cvt = static_cast<int64_t>(start_n);
-      const int64_t valid_add = valid_cvt + int64_t(128ll);
-      const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
-      const bool valid_le = valid_add <= valid_cvt_1;
-      const int64_t valid_add_1 = valid_cvt + int64_t(127ll);
-      const int64_t valid_cvt_2 = static_cast<int64_t>(start_m);
-      const bool valid_le_1 = valid_add_1 <= valid_cvt_2;
-      const bool valid_and = (valid_le && valid_le_1);
-      const bool valid_le_2 = valid_cvt_2 <= int64_t(2147483520ll);
-      const bool valid_all = (valid_and && valid_le_2);
-      float qk_1[64];  // tile<128x128xf32> in L1, if result
-      if (valid_all) {  // valid is true in every element: the select is skipped
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
-      } else {
-        int offs_n[32];  // tile<128xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-        bool valid_lt_1[32];  // tile<1x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-        bool valid_ge_1[64];  // tile<128x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-        bool valid_1[64];  // tile<128x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
-        float qk_sel[64];  // tile<128x128xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
-      }
-      // max along axis 1: in-thread, then lanes (shuffles)
-      float m_new_max_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        m_new_max_1[reg] = qk_1[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], qk_1[reg * 32 + reg2]);
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max_1[reg], 1);
-          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, m_new_max_1[reg], 2);
-          m_new_max_1[reg] = fmaxf(m_new_max_1[reg], other);
-        }
-      }
-      float m_new_mul_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_mul_1[reg] = m_new_max_1[reg] * qk_scale;
-      float m_new_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_new_1[reg] = fmaxf(m_i[reg], m_new_mul_1[reg]);
-      float alpha_sub_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_sub_1[reg] = m_i[reg] - m_new_1[reg];
-      float alpha_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_1[reg] = tilecc::fast_exp2(alpha_sub_1[reg]);
-      float p_mul_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_mul_1[reg] = qk_1[reg] * qk_scale;
-      float p_sub_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_sub_1[reg] = p_mul_1[reg] - m_new_1[(reg / 32)];
-      float p_1[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) p_1[reg] = tilecc::fast_exp2(p_sub_1[reg]);
-      float l_i_mul_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_mul_1[reg] = l_i_1[reg] * alpha_1[reg];
-      // sum along axis 1: in-thread, then lanes (shuffles)
-      float l_i_sum_1[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        l_i_sum_1[reg] = p_1[reg * 32];
-        #pragma unroll
-        for (int reg2 = 1; reg2 < 32; ++reg2) {
-          l_i_sum_1[reg] = l_i_sum_1[reg] + p_1[reg * 32 + reg2];
-        }
-      }
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) {
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum_1[reg], 1);
-          l_i_sum_1[reg] = l_i_sum_1[reg] + other;
-        }
-        {
-          const float other = __shfl_xor_sync(0xffffffffu, l_i_sum_1[reg], 2);
-          l_i_sum_1[reg] = l_i_sum_1[reg] + other;
-        }
-      }
-      float l_i_2[2];  // tile<128xf32> in L0
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_2[reg] = l_i_mul_1[reg] + l_i_sum_1[reg];
-      __half acc_cvt_1[64];  // tile<128x128xf16> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt_1[reg] = tilecc::cvt_f16(p_1[reg]);
-      const bool pipe_eq = pipe_read == 2;
-      const int pipe_add = pipe_read + 1;
-      const int pipe_sel_2 = pipe_eq ? 0 : pipe_add;
-      const int pipe_xor = pipe_phase ^ 1;
-      const int pipe_sel_3 = pipe_eq ? pipe_xor : pipe_phase;
-      tilecc::wgmma_wait<0>();
-      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read_prev));
-      float m_i_next[2];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i_next[reg] = m_new_1[reg];
-      float l_i_1_next[2];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_1_next[reg] = l_i_2[reg];
-      const int pipe_read_next = pipe_sel_2;
-      const int pipe_phase_next = pipe_sel_3;
-      float acc_next[32];
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_next[reg] = acc_1[reg];
-      float alpha_prev_next[2];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_prev_next[reg] = alpha_1[reg];
-      __half cvt_prev_next[64];
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) cvt_prev_next[reg] = acc_cvt_1[reg];
-      const int pipe_read_prev_next = pipe_read;
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_next[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_1_next[reg];
-      pipe_read = pipe_read_next;
-      pipe_phase = pipe_phase_next;
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_next[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 2; ++reg) alpha_prev[reg] = alpha_prev_next[reg];
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = cvt_prev_next[reg];
-      pipe_read_prev = pipe_read_prev_next;
-    }
-    if (warp < 4) {  // warps 0..3
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
-    }
-    float acc_2[32];  // tile<128x64xf32> in L1, if result
-    if (start_n_lt) {
-      float acc_mul_1[32];  // tile<128x64xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_mul_1[reg] = acc[reg] * alpha_prev[(reg / 16)];
-      unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_read_prev * 16384;  // a stage of the ring
-      float acc_3[32];  // tile<128x64xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_3[reg] = acc_mul_1[reg];
       {
-        // A cvt_prev [128][128] in registers, B v_tile_ring_slot_1 [128][64] N-major; 8 k steps x 1 m64n64k16 per warp group
-        unsigned dot_a[32];  // A in wgmma's register fragment
-        dot_a[0] = tilecc::pack2(cvt_prev[0], cvt_prev[1]);
-        dot_a[1] = tilecc::pack2(cvt_prev[32], cvt_prev[33]);
-        dot_a[2] = tilecc::pack2(cvt_prev[2], cvt_prev[3]);
-        dot_a[3] = tilecc::pack2(cvt_prev[34], cvt_prev[35]);
-        dot_a[4] = tilecc::pack2(cvt_prev[4], cvt_prev[5]);
-        dot_a[5] = tilecc::pack2(cvt_prev[36], cvt_prev[37]);
-        dot_a[6] = tilecc::pack2(cvt_prev[6], cvt_prev[7]);
-        dot_a[7] = tilecc::pack2(cvt_prev[38], cvt_prev[39]);
-        dot_a[8] = tilecc::pack2(cvt_prev[8], cvt_prev[9]);
-        dot_a[9] = tilecc::pack2(cvt_prev[40], cvt_prev[41]);
-        dot_a[10] = tilecc::pack2(cvt_prev[10], cvt_prev[11]);
-        dot_a[11] = tilecc::pack2(cvt_prev[42], cvt_prev[43]);
-        dot_a[12] = tilecc::pack2(cvt_prev[12], cvt_prev[13]);
-        dot_a[13] = tilecc::pack2(cvt_prev[44], cvt_prev[45]);
-        dot_a[14] = tilecc::pack2(cvt_prev[14], cvt_prev[15]);
-        dot_a[15] = tilecc::pack2(cvt_prev[46], cvt_prev[47]);
-        dot_a[16] = tilecc::pack2(cvt_prev[16], cvt_prev[17]);
-        dot_a[17] = tilecc::pack2(cvt_prev[48], cvt_prev[49]);
-        dot_a[18] = tilecc::pack2(cvt_prev[18], cvt_prev[19]);
-        dot_a[19] = tilecc::pack2(cvt_prev[50], cvt_prev[51]);
-        dot_a[20] = tilecc::pack2(cvt_prev[20], cvt_prev[21]);
-        dot_a[21] = tilecc::pack2(cvt_prev[52], cvt_prev[53]);
-        dot_a[22] = tilecc::pack2(cvt_prev[22], cvt_prev[23]);
-        dot_a[23] = tilecc::pack2(cvt_prev[54], cvt_prev[55]);
-        dot_a[24] = tilecc::pack2(cvt_prev[24], cvt_prev[25]);
-        dot_a[25] = tilecc::pack2(cvt_prev[56], cvt_prev[57]);
-        dot_a[26] = tilecc::pack2(cvt_prev[26], cvt_prev[27]);
-        dot_a[27] = tilecc::pack2(cvt_prev[58], cvt_prev[59]);
-        dot_a[28] = tilecc::pack2(cvt_prev[28], cvt_prev[29]);
-        dot_a[29] = tilecc::pack2(cvt_prev[60], cvt_prev[61]);
-        dot_a[30] = tilecc::pack2(cvt_prev[30], cvt_prev[31]);
-        dot_a[31] = tilecc::pack2(cvt_prev[62], cvt_prev[63]);
-        const unsigned char* const dot_b = v_tile_ring_slot_1;
-        const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
-        tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
-                       "l"(desc_b),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
-                       "l"(desc_b + 128),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
-                       "l"(desc_b + 256),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
-                       "l"(desc_b + 384),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
-                       "l"(desc_b + 512),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
-                       "l"(desc_b + 640),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
-                       "l"(desc_b + 768),
-                       "n"(1));
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
-                     : "+f"(acc_3[0]), "+f"(acc_3[1]), "+f"(acc_3[16]), "+f"(acc_3[17]), "+f"(acc_3[2]), "+f"(acc_3[3]), "+f"(acc_3[18]), "+f"(acc_3[19]),
-                       "+f"(acc_3[4]), "+f"(acc_3[5]), "+f"(acc_3[20]), "+f"(acc_3[21]), "+f"(acc_3[6]), "+f"(acc_3[7]), "+f"(acc_3[22]), "+f"(acc_3[23]),
-                       "+f"(acc_3[8]), "+f"(acc_3[9]), "+f"(acc_3[24]), "+f"(acc_3[25]), "+f"(acc_3[10]), "+f"(acc_3[11]), "+f"(acc_3[26]), "+f"(acc_3[27]),
-                       "+f"(acc_3[12]), "+f"(acc_3[13]), "+f"(acc_3[28]), "+f"(acc_3[29]), "+f"(acc_3[14]), "+f"(acc_3[15]), "+f"(acc_3[30]), "+f"(acc_3[31])
-                     : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
-                       "l"(desc_b + 896),
-                       "n"(1));
-        tilecc::wgmma_commit();
-      }
-      tilecc::wgmma_wait<0>();
-      if (lane == 0) tilecc::mbarrier_arrive(start_n_empty + 8 * (pipe_read_prev));
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_2[reg] = acc_3[reg];
-    } else {
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) acc_2[reg] = acc[reg];
-    }
-    __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
-    float store_div[32];  // tile<128x64xf32> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 16)];
-    __half store_cvt[32];  // tile<128x64xf16> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 2) {
-      unsigned word;
-      word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
-    }
-  } else {  // warps 8..11
-    tilecc::setmaxnreg_dec<40>();
-    if (warp >= 8 && warp < 9) {  // warp 8
-      int load_slot = 0;
-      int load_phase = 0;
-      for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 128) {
-        const int start_n_xor = load_phase ^ 1;
-        tilecc::mbarrier_wait(start_n_empty + 8 * (load_slot), start_n_xor);
-        const int start_n_div = start_n_1 / 128;
-        if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(start_n_full + 8 * (load_slot), 32768);
-        unsigned char* const k_tile_ring_slot_2 = k_tile_ring + load_slot * 16384;  // a stage of the ring
-        const int start_n_mul = start_n_div * 128;
-        if (threadIdx.x == 256) tilecc::tma_load_3d(k_tile_ring_slot_2, &k_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        unsigned char* const v_tile_ring_slot_2 = v_tile_ring + load_slot * 16384;  // a stage of the ring
-        if (threadIdx.x == 256) tilecc::tma_load_3d(v_tile_ring_slot_2, &v_tile_desc, start_n_full + 8 * (load_slot), 0, start_n_mul, head_offset_pid);
-        const bool start_n_eq = load_slot == 2;
-        const int start_n_add = load_slot + 1;
-        const int start_n_sel = start_n_eq ? 0 : start_n_add;
-        const int start_n_sel_1 = start_n_eq ? start_n_xor : load_phase;
-        load_slot = start_n_sel;
-        load_phase = start_n_sel_1;
+        const float other = __shfl_xor_sync(0xffffffffu, l_i_sum[reg], 2);
+        l_i_sum[reg] = l_i_sum[reg] + other;
       }
     }
+    float l_i_1[2];  // tile<128xf32> in L0
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
+    __half acc_cvt[64];  // tile<128x128xf16> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    float acc_mul[32];  // tile<128x64xf32> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
+    float acc_1[32];  // tile<128x64xf32> in L1, wgmma accumulator
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
+    {
+      // A acc_cvt [128][128] in registers, B v_tile_ring_slot_3 [128][64] N-major; 8 k steps x 1 m64n64k16 per warp group
+      unsigned dot_a[32];  // A in wgmma's register fragment
+      dot_a[0] = tilecc::pack2(acc_cvt[0], acc_cvt[1]);
+      dot_a[1] = tilecc::pack2(acc_cvt[32], acc_cvt[33]);
+      dot_a[2] = tilecc::pack2(acc_cvt[2], acc_cvt[3]);
+      dot_a[3] = tilecc::pack2(acc_cvt[34], acc_cvt[35]);
+      dot_a[4] = tilecc::pack2(acc_cvt[4], acc_cvt[5]);
+      dot_a[5] = tilecc::pack2(acc_cvt[36], acc_cvt[37]);
+      dot_a[6] = tilecc::pack2(acc_cvt[6], acc_cvt[7]);
+      dot_a[7] = tilecc::pack2(acc_cvt[38], acc_cvt[39]);
+      dot_a[8] = tilecc::pack2(acc_cvt[8], acc_cvt[9]);
+      dot_a[9] = tilecc::pack2(acc_cvt[40], acc_cvt[41]);
+      dot_a[10] = tilecc::pack2(acc_cvt[10], acc_cvt[11]);
+      dot_a[11] = tilecc::pack2(acc_cvt[42], acc_cvt[43]);
+      dot_a[12] = tilecc::pack2(acc_cvt[12], acc_cvt[13]);
+      dot_a[13] = tilecc::pack2(acc_cvt[44], acc_cvt[45]);
+      dot_a[14] = tilecc::pack2(acc_cvt[14], acc_cvt[15]);
+      dot_a[15] = tilecc::pack2(acc_cvt[46], acc_cvt[47]);
+      dot_a[16] = tilecc::pack2(acc_cvt[16], acc_cvt[17]);
+      dot_a[17] = tilecc::pack2(acc_cvt[48], acc_cvt[49]);
+      dot_a[18] = tilecc::pack2(acc_cvt[18], acc_cvt[19]);
+      dot_a[19] = tilecc::pack2(acc_cvt[50], acc_cvt[51]);
+      dot_a[20] = tilecc::pack2(acc_cvt[20], acc_cvt[21]);
+      dot_a[21] = tilecc::pack2(acc_cvt[52], acc_cvt[53]);
+      dot_a[22] = tilecc::pack2(acc_cvt[22], acc_cvt[23]);
+      dot_a[23] = tilecc::pack2(acc_cvt[54], acc_cvt[55]);
+      dot_a[24] = tilecc::pack2(acc_cvt[24], acc_cvt[25]);
+      dot_a[25] = tilecc::pack2(acc_cvt[56], acc_cvt[57]);
+      dot_a[26] = tilecc::pack2(acc_cvt[26], acc_cvt[27]);
+      dot_a[27] = tilecc::pack2(acc_cvt[58], acc_cvt[59]);
+      dot_a[28] = tilecc::pack2(acc_cvt[28], acc_cvt[29]);
+      dot_a[29] = tilecc::pack2(acc_cvt[60], acc_cvt[61]);
+      dot_a[30] = tilecc::pack2(acc_cvt[30], acc_cvt[31]);
+      dot_a[31] = tilecc::pack2(acc_cvt[62], acc_cvt[63]);
+      const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const std::uint64_t desc_b = tilecc::wgmma_desc<128>(dot_b, 16384, 1024);
+      tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[0]), "r"(dot_a[1]), "r"(dot_a[2]), "r"(dot_a[3]),
+                     "l"(desc_b),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[4]), "r"(dot_a[5]), "r"(dot_a[6]), "r"(dot_a[7]),
+                     "l"(desc_b + 128),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[8]), "r"(dot_a[9]), "r"(dot_a[10]), "r"(dot_a[11]),
+                     "l"(desc_b + 256),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[12]), "r"(dot_a[13]), "r"(dot_a[14]), "r"(dot_a[15]),
+                     "l"(desc_b + 384),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[16]), "r"(dot_a[17]), "r"(dot_a[18]), "r"(dot_a[19]),
+                     "l"(desc_b + 512),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[20]), "r"(dot_a[21]), "r"(dot_a[22]), "r"(dot_a[23]),
+                     "l"(desc_b + 640),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[24]), "r"(dot_a[25]), "r"(dot_a[26]), "r"(dot_a[27]),
+                     "l"(desc_b + 768),
+                     "n"(1));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n}\n"
+                   : "+f"(acc_1[0]), "+f"(acc_1[1]), "+f"(acc_1[16]), "+f"(acc_1[17]), "+f"(acc_1[2]), "+f"(acc_1[3]), "+f"(acc_1[18]), "+f"(acc_1[19]),
+                     "+f"(acc_1[4]), "+f"(acc_1[5]), "+f"(acc_1[20]), "+f"(acc_1[21]), "+f"(acc_1[6]), "+f"(acc_1[7]), "+f"(acc_1[22]), "+f"(acc_1[23]),
+                     "+f"(acc_1[8]), "+f"(acc_1[9]), "+f"(acc_1[24]), "+f"(acc_1[25]), "+f"(acc_1[10]), "+f"(acc_1[11]), "+f"(acc_1[26]), "+f"(acc_1[27]),
+                     "+f"(acc_1[12]), "+f"(acc_1[13]), "+f"(acc_1[28]), "+f"(acc_1[29]), "+f"(acc_1[14]), "+f"(acc_1[15]), "+f"(acc_1[30]), "+f"(acc_1[31])
+                   : "r"(dot_a[28]), "r"(dot_a[29]), "r"(dot_a[30]), "r"(dot_a[31]),
+                     "l"(desc_b + 896),
+                     "n"(1));
+      tilecc::wgmma_commit();
+    }
+    tilecc::wgmma_wait<0>();
+    const bool pipe_eq = pipe_read == 2;
+    const int pipe_add = pipe_read + 1;
+    const int pipe_sel = pipe_eq ? 0 : pipe_add;
+    const bool pipe_eq_1 = pipe_write == 2;
+    const int pipe_add_1 = pipe_write + 1;
+    const int pipe_sel_1 = pipe_eq_1 ? 0 : pipe_add_1;
+    const int pipe_xor = pipe_phase ^ 1;
+    const int pipe_sel_2 = pipe_eq ? pipe_xor : pipe_phase;
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_new[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_1[reg];
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    pipe_read = pipe_sel;
+    pipe_write = pipe_sel_1;
+    pipe_phase = pipe_sel_2;
+  }
+  __half* const store_ptr = out + head_offset;
+  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  float store_div[32];  // tile<128x64xf32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
+  __half store_cvt[32];  // tile<128x64xf16> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 2) {
+    unsigned word;
+    word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
+    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -5367,15 +4657,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_64_true_3_sm90a_tma(
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
@@ -5489,10 +4779,10 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -5622,7 +4912,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -5632,7 +4922,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -5699,16 +4989,17 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access
-//   load at line 30: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access
+//   load at line 32: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
+// Pipeline: 1 stage (nothing copied ahead) of the 3 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
@@ -5893,7 +5184,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
       }
     }
     unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
@@ -5904,7 +5195,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
       word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -6034,7 +5325,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -6052,7 +5343,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
       word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -6123,14 +5414,14 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
+//   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 34
+//   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -6246,11 +5537,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -6465,11 +5756,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const v_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -6654,15 +5945,15 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 229376 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -6847,7 +6138,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[8];  // tile<128xi32> in L3
@@ -7296,9 +6587,9 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -7309,9 +6600,9 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
 // Shared memory: 229424 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 29
-//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 30
-//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 229400, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
@@ -7437,7 +6728,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
     int pipe_read_first_1;
     if (start_n_lt) {
       tilecc::mbarrier_wait(start_n_full, 0);
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 32) by other warps
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 34) by other warps
       unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
@@ -8310,15 +7601,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
@@ -8434,10 +7725,10 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -8579,7 +7870,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -8589,7 +7880,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -8656,16 +7947,17 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access
-//   load at line 30: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access
+//   load at line 32: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
+// Pipeline: 1 stage (nothing copied ahead) of the 3 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 32
-//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 38
+//   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
+//   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 104448 bytes, set by the launcher
@@ -8852,7 +8144,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
       }
     }
     unsigned char* const k_tile_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
@@ -8863,7 +8155,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
       word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -9005,7 +8297,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -9023,7 +8315,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
       word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -9094,14 +8386,14 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
-//   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 38
+//   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
+//   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 34
+//   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -9219,11 +8511,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 4)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
@@ -9450,11 +8742,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
     unsigned char* const v_tile_smem = smem + 32768;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[64];  // tile<128x128xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
@@ -9639,15 +8931,15 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 229376 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -9834,7 +9126,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[8];  // tile<128xi32> in L3
@@ -10295,9 +9587,9 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 //   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -10308,9 +9600,9 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
 // Shared memory: 229424 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 29
-//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 30
-//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
+//   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 229400, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
@@ -10438,7 +9730,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
     int pipe_read_first_1;
     if (start_n_lt) {
       tilecc::mbarrier_wait(start_n_full, 0);
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 32) by other warps
+      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 34) by other warps
       unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
@@ -11329,15 +10621,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
-//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
@@ -11454,10 +10746,10 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[128];  // tile<128x256xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
@@ -11590,7 +10882,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 128; reg += 2) {
@@ -11600,7 +10892,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -11667,16 +10959,17 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access
-//   load at line 30: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access
+//   load at line 32: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
+// Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
-//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
@@ -11864,7 +11157,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
       }
     }
     unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
@@ -11875,7 +11168,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
       word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[128];  // tile<128x256xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
@@ -12008,7 +11301,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 128; reg += 2) {
@@ -12026,7 +11319,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
       word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -12097,14 +11390,14 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
-//   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
+//   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
+//   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -12222,11 +11515,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
@@ -12424,11 +11717,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const v_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -12685,15 +11978,15 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -12847,7 +12140,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   for (int start_n = 0; start_n < seq_len; start_n += 256) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_1 = start_n_ahead < seq_len;
     int offs_n[8];  // tile<256xi32> in L3
@@ -13351,18 +12644,18 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
 // Shared memory: 147488 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 29
-//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 30
-//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 147472, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
@@ -13982,15 +13275,15 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
 //   L4 = compose<spatial<8, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
-//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
@@ -14109,10 +13402,10 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = k_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[128];  // tile<128x256xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
@@ -14257,7 +13550,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 128; reg += 2) {
@@ -14267,7 +13560,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -14334,16 +13627,17 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access
-//   load at line 30: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access
+//   load at line 32: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
+// Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 32
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 38
-//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 38
-//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 32
+//   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
+//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
+//   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
@@ -14533,7 +13827,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
       }
     }
     unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 38) by other warps
+    __syncthreads();  // writes after the reads of mma (line 40) by other warps
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
@@ -14544,7 +13838,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
       word.w = static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(k_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(k_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[128];  // tile<128x256xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
@@ -14689,7 +13983,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
-    __syncthreads();  // writes after the reads of mma (line 32) by other warps
+    __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 128; reg += 2) {
@@ -14707,7 +14001,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
       word.w = static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(v_tile[(reg + 7)])) << 16);
       *reinterpret_cast<uint4*>(v_tile_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2) = word;
     }
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -14778,14 +14072,14 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
 //   L4 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L5 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
-//   load at line 18: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 29: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   load at line 30: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-//   store at line 41: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 20: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
+//   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
-//   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 32
-//   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 38
-//   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
+//   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
+//   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -14905,11 +14199,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile[reg] = k_tile_lt[(reg / 2)] ? *v_tile_ptr[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const k_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 38) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 40) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 32) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
     float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
@@ -15119,11 +14413,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
     unsigned char* const v_tile_smem = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 32768 bytes
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = v_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // reads after the writes of shared_store (line 38) by other warps
+    __syncthreads();  // reads after the writes of shared_store (line 40) by other warps
     float acc_1[32];  // tile<128x64xf32> in L4, wgmma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
@@ -15380,15 +14674,15 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   load at line 29: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   load at line 30: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 29)
-//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 30)
-//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
@@ -15544,7 +14838,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   for (int start_n = 0; start_n < end_n_min; start_n += 256) {
     tilecc::cp_async_wait<0>();  // every copy of this thread has landed
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    __syncthreads();  // writes after the reads of wgmma (line 32) by other warps
+    __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
     const int start_n_ahead = start_n + 256;
     const bool start_n_lt_1 = start_n_ahead < end_n_min;
     int offs_n[8];  // tile<256xi32> in L3
@@ -16060,18 +15354,18 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
 //   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 18: 8 x f16 = 16 bytes per access
-//   store at line 41: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 16, stride_row is a multiple of 16.
+//   load at line 20: 8 x f16 = 16 bytes per access
+//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
 // Shared memory: 147488 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 29
-//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 30
-//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 32
+//   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
+//   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 147472, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
 namespace tilecc_kernels {
@@ -16698,7 +15992,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
 cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
@@ -16710,26 +16004,26 @@ cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, 
     const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114736); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma<<<grid, 384, 114736, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma<<<grid, 256, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 114688); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_false_3_sm90a_aligned<<<grid, 256, 114688, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (tilecc_cc >= 90) {
+  if (tilecc_cc == 90) {
     tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_false_3_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -16746,7 +16040,7 @@ cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, 
 cudaError_t launch_attention_128_128_64_true_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
@@ -16758,26 +16052,26 @@ cudaError_t launch_attention_128_128_64_true_3(dim3 grid, cudaStream_t stream, c
     const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
     if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114736); status != cudaSuccess)
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma<<<grid, 384, 114736, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma<<<grid, 256, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 114688); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_true_3_sm90a_aligned<<<grid, 256, 114688, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (tilecc_cc >= 90) {
+  if (tilecc_cc == 90) {
     tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_64_true_3_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 163840); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -16794,7 +16088,7 @@ cudaError_t launch_attention_128_128_64_true_3(dim3 grid, cudaStream_t stream, c
 cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
@@ -16813,21 +16107,21 @@ cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream,
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 229376); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_false_3_sm90a_aligned<<<grid, 256, 229376, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (tilecc_cc >= 90) {
+  if (tilecc_cc == 90) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_false_3_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -16844,7 +16138,7 @@ cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream,
 cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
@@ -16863,21 +16157,21 @@ cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, 
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 229376); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_true_3_sm90a_aligned<<<grid, 256, 229376, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (tilecc_cc >= 90) {
+  if (tilecc_cc == 90) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_128_128_true_3_sm90a<<<grid, 256, 65536, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 104448); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -16894,7 +16188,7 @@ cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, 
 cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
@@ -16913,19 +16207,19 @@ cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, 
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_false_2_sm90a_aligned<<<grid, 256, 147456, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (tilecc_cc >= 90) {
+  if (tilecc_cc == 90) {
     tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_false_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -16942,7 +16236,7 @@ cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, 
 cudaError_t launch_attention_128_256_64_true_2(dim3 grid, cudaStream_t stream, const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
@@ -16961,19 +16255,19 @@ cudaError_t launch_attention_128_256_64_true_2(dim3 grid, cudaStream_t stream, c
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_true_2_sm90a_aligned<<<grid, 256, 147456, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (tilecc_cc >= 90) {
+  if (tilecc_cc == 90) {
     tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_sm90a");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::attention_128_256_64_true_2_sm90a<<<grid, 256, 0, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 16 == 0 && stride_row % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(q) % 16 == 0 && reinterpret_cast<uintptr_t>(k) % 16 == 0 && reinterpret_cast<uintptr_t>(v) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && stride_head % 8 == 0 && stride_row % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 122880); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice

@@ -199,7 +199,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_4096(const float* x, float* y
 // Global accesses (per thread):
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 15: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, n_cols is a multiple of 4, row_stride is a multiple of 4.
 // Shared memory: 160 bytes (static); each buffer has bytes of its own:
 //   store_partials_smem at 0, 128 bytes ([128] u8, 128-byte rows): scratch
 //   carry_partials_smem at 128, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
@@ -600,7 +600,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_512(const float* x, float* y,
 // Global accesses (per thread):
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 15: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, n_cols is a multiple of 4, row_stride is a multiple of 4.
 // Shared memory: 32 bytes (static); each buffer has bytes of its own:
 //   store_partials_smem at 0, 16 bytes ([16] u8, 16-byte rows): scratch
 //   carry_partials_smem at 16, 16 bytes ([16] u8, 16-byte rows): partial results of the sum across warps at line 16
@@ -806,7 +806,7 @@ __global__ void __launch_bounds__(256) cumsum_rows_512_aligned(const float* x, f
 
 cudaError_t launch_cumsum_rows_4096(dim3 grid, cudaStream_t stream, const float* x, float* y, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 4 == 0 && row_stride % 4 == 0) {
     tilecc::log_launch("launch_cumsum_rows_4096", "cumsum_rows_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::cumsum_rows_4096_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
     return cudaGetLastError();
@@ -818,7 +818,7 @@ cudaError_t launch_cumsum_rows_4096(dim3 grid, cudaStream_t stream, const float*
 
 cudaError_t launch_cumsum_rows_512(dim3 grid, cudaStream_t stream, const float* x, float* y, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && n_cols % 4 == 0 && row_stride % 4 == 0) {
     tilecc::log_launch("launch_cumsum_rows_512", "cumsum_rows_512_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::cumsum_rows_512_aligned<<<grid, 256, 0, stream>>>(x, y, n_cols, row_stride);
     return cudaGetLastError();

@@ -211,7 +211,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_half_4096(const __half* x, _
 //   load at line 19: 8 x f16 = 16 bytes per access
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 21: 8 x f16 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 8, row_stride is a multiple of 8.
 // Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 //   rstd_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 18
@@ -666,7 +666,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_float_1024(const float* x, f
 //   load at line 19: 4 x f32 = 16 bytes per access
 //   load at line 20: 4 x f32 = 16 bytes per access
 //   store at line 21: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, y is aligned to 16, weight is aligned to 16, bias is aligned to 16, n_cols is a multiple of 4, row_stride is a multiple of 4.
 // Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   mean_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
 //   rstd_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 18
@@ -891,7 +891,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_float_1024_aligned(const flo
 
 cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* y, const __half* weight, const __half* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 8 == 0 && row_stride % 8 == 0) {
     tilecc::log_launch("launch_layernorm_half_4096", "layernorm_half_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::layernorm_half_4096_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
     return cudaGetLastError();
@@ -903,7 +903,7 @@ cudaError_t launch_layernorm_half_4096(dim3 grid, cudaStream_t stream, const __h
 
 cudaError_t launch_layernorm_float_1024(dim3 grid, cudaStream_t stream, const float* x, float* y, const float* weight, const float* bias, float* mean_out, float* rstd_out, int n_cols, int64_t row_stride, float eps) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(y) % 16 == 0 && reinterpret_cast<uintptr_t>(weight) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && n_cols % 4 == 0 && row_stride % 4 == 0) {
     tilecc::log_launch("launch_layernorm_float_1024", "layernorm_float_1024_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::layernorm_float_1024_aligned<<<grid, 256, 0, stream>>>(x, y, weight, bias, mean_out, rstd_out, n_cols, row_stride, eps);
     return cudaGetLastError();

@@ -234,7 +234,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -529,7 +529,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 98304 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -856,7 +856,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -1359,7 +1359,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x f16 = 16 bytes per access
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
@@ -1735,7 +1735,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x f16 = 16 bytes per access
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
@@ -2143,7 +2143,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 // Global accesses (per thread):
 //   load at line 44: 8 x f16 = 16 bytes per access
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -2677,7 +2677,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -2972,7 +2972,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 98304 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -3299,7 +3299,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -3790,7 +3790,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x bf16 = 16 bytes per access
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
@@ -4154,7 +4154,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x bf16 = 16 bytes per access
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
@@ -4550,7 +4550,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 // Global accesses (per thread):
 //   load at line 44: 8 x bf16 = 16 bytes per access
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -5072,7 +5072,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -5367,7 +5367,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -5723,7 +5723,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 // Global accesses: none of tiles.
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -6261,7 +6261,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -6556,7 +6556,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -6912,7 +6912,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 // Global accesses: none of tiles.
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -7447,7 +7447,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 79872 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 52224, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -7951,7 +7951,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 82944 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 55296, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -8236,7 +8236,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 73728 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -8540,7 +8540,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 // Global accesses (per thread):
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
@@ -8964,7 +8964,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 55296 bytes (dynamic); each buffer has bytes of its own:
 //   a_tile_ring at 0, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   b_tile_ring at 27648, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -9464,7 +9464,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -9759,7 +9759,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -10115,7 +10115,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 // Global accesses: none of tiles.
-// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 16, K is a multiple of 16, lda is a multiple of 16, ldb is a multiple of 16, ldc is a multiple of 16 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
+// Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc, store_out_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
@@ -10425,7 +10425,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
 cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10444,14 +10444,14 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_128_64_8_false_none", "matmul_half_128_128_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_128_64_8_false_none", "matmul_half_128_128_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10466,7 +10466,7 @@ cudaError_t launch_matmul_half_128_128_64_8_false_none(dim3 grid, cudaStream_t s
 cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10485,14 +10485,14 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_128_64_8_true_gelu", "matmul_half_128_128_64_8_true_gelu_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_128_64_8_true_gelu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_128_64_8_true_gelu", "matmul_half_128_128_64_8_true_gelu_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10507,7 +10507,7 @@ cudaError_t launch_matmul_half_128_128_64_8_true_gelu(dim3 grid, cudaStream_t st
 cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10526,14 +10526,14 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_false_none", "matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_false_none", "matmul_bfloat16_128_128_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10548,7 +10548,7 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_false_none(dim3 grid, cudaStream
 cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10567,14 +10567,14 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_true_relu", "matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned<<<grid, 256, 98304, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && reinterpret_cast<uintptr_t>(bias) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_128_64_8_true_relu_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_bfloat16_128_128_64_8_true_relu", "matmul_bfloat16_128_128_64_8_true_relu_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10589,7 +10589,7 @@ cudaError_t launch_matmul_bfloat16_128_128_64_8_true_relu(dim3 grid, cudaStream_
 cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10618,14 +10618,14 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
       }
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_256_64_8_false_none", "matmul_half_128_256_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 156672); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_256_64_8_false_none", "matmul_half_128_256_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10642,7 +10642,7 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
 cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream_t stream, const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10671,14 +10671,14 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
       }
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_bfloat16_128_256_64_8_false_none", "matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 156672); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_bfloat16_128_256_64_8_false_none", "matmul_bfloat16_128_256_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10694,7 +10694,7 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
 
 cudaError_t launch_matmul_half_64_128_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_64_128_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 79872); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_64_128_64_8_false_none", "matmul_half_64_128_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10709,7 +10709,7 @@ cudaError_t launch_matmul_half_64_128_64_8_false_none(dim3 grid, cudaStream_t st
 cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(64) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(1024) * (tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) * tilecc::Range(8))), tilecc::Range(8))))).nonnegative() && (tilecc::Range(64) * ((tilecc::program_ids(grid.x) % (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(8) * (((tilecc::Range(N) + tilecc::Range(64)) - tilecc::Range(1)) / tilecc::Range(64)))) * tilecc::Range(8))), tilecc::Range(8)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10728,14 +10728,14 @@ cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t st
       return cudaGetLastError();
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_64_64_8_false_none", "matmul_half_128_64_64_8_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_64_64_8_false_none_sm90a_aligned<<<grid, 256, 73728, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_64_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 82944); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_64_64_8_false_none", "matmul_half_128_64_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10749,7 +10749,7 @@ cudaError_t launch_matmul_half_128_64_64_8_false_none(dim3 grid, cudaStream_t st
 
 cudaError_t launch_matmul_half_64_64_64_8_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_64_64_64_8_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 55296); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_64_64_64_8_false_none", "matmul_half_64_64_64_8_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -10764,7 +10764,7 @@ cudaError_t launch_matmul_half_64_64_64_8_false_none(dim3 grid, cudaStream_t str
 cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t stream, const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
   const int tilecc_cc = tilecc::device_compute_capability();  // cached per device; TILECC_FORCE_SM80=1 gives 80
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0 && ((tilecc::Range(512) * (tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(4))), tilecc::Range(4))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(4))), tilecc::Range(4)))).nonnegative()) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0 && ((tilecc::Range(512) * (tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256))))) + (tilecc::Range(128) * ((tilecc::program_ids(grid.x) % (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) % tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(4))), tilecc::Range(4))))).nonnegative() && (tilecc::Range(256) * ((tilecc::program_ids(grid.x) % (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) / tilecc::range_min(((((tilecc::Range(M) + tilecc::Range(128)) - tilecc::Range(1)) / tilecc::Range(128)) - ((tilecc::program_ids(grid.x) / (tilecc::Range(4) * (((tilecc::Range(N) + tilecc::Range(256)) - tilecc::Range(1)) / tilecc::Range(256)))) * tilecc::Range(4))), tilecc::Range(4)))).nonnegative()) {
     static thread_local tilecc::TensorMapCache tilecc_map_0_0;  // re-encoded when its arguments change
     const uint64_t tilecc_dims_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(K)), static_cast<uint64_t>(static_cast<int64_t>(M))};
     const uint64_t tilecc_strides_0_0[] = {static_cast<uint64_t>(static_cast<int64_t>(lda)) * 2};
@@ -10793,14 +10793,14 @@ cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t s
       }
     }
   }
-  if (tilecc_cc >= 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (tilecc_cc == 90 && reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_256_64_4_false_none", "matmul_half_128_256_64_4_false_none_sm90a_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_aligned<<<grid, 256, 147456, stream>>>(a, b, c, bias, M, N, K, lda, ldb, ldc);
     return cudaGetLastError();
   }
-  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 16 == 0 && K % 16 == 0 && lda % 16 == 0 && ldb % 16 == 0 && ldc % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(a) % 16 == 0 && reinterpret_cast<uintptr_t>(b) % 16 == 0 && reinterpret_cast<uintptr_t>(c) % 16 == 0 && N % 8 == 0 && K % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0 && ldc % 8 == 0) {
     if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 156672); status != cudaSuccess)
       return status;
     tilecc::log_launch("launch_matmul_half_128_256_64_4_false_none", "matmul_half_128_256_64_4_false_none_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice

@@ -108,7 +108,7 @@ __global__ void __launch_bounds__(256) row_sum_2048(const float* x, float* out, 
 //   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
 //   load at line 13: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 4, row_stride is a multiple of 4.
 // Shared memory: 32 bytes (static), one buffer:
 //   store_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 15
 namespace tilecc_kernels {
@@ -308,7 +308,7 @@ __global__ void __launch_bounds__(256) row_sum_256(const float* x, float* out, i
 //   L0 = compose<spatial<8>, spatial<32>, repeat<4>>
 // Global accesses (per thread):
 //   load at line 13: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 16, row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, n_cols is a multiple of 4, row_stride is a multiple of 4.
 // Shared memory: 16 bytes (static), one buffer:
 //   store_partials_smem at 0, 8 bytes ([8] u8, 8-byte rows): partial results of the sum across warps at line 15
 namespace tilecc_kernels {
@@ -417,7 +417,7 @@ __global__ void __launch_bounds__(256) row_sum_256_aligned(const float* x, float
 
 cudaError_t launch_row_sum_2048(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 4 == 0 && row_stride % 4 == 0) {
     tilecc::log_launch("launch_row_sum_2048", "row_sum_2048_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::row_sum_2048_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
     return cudaGetLastError();
@@ -429,7 +429,7 @@ cudaError_t launch_row_sum_2048(dim3 grid, cudaStream_t stream, const float* x, 
 
 cudaError_t launch_row_sum_256(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 16 == 0 && row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && n_cols % 4 == 0 && row_stride % 4 == 0) {
     tilecc::log_launch("launch_row_sum_256", "row_sum_256_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::row_sum_256_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, row_stride);
     return cudaGetLastError();

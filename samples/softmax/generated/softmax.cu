@@ -164,7 +164,7 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
 // Global accesses (per thread):
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 17: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 4, x_row_stride is a multiple of 4, out_row_stride is a multiple of 4.
 // Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
 //   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
@@ -493,7 +493,7 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
 // Global accesses (per thread):
 //   load at line 14: 4 x f32 = 16 bytes per access
 //   store at line 17: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 4, x_row_stride is a multiple of 4, out_row_stride is a multiple of 4.
 // Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
 //   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
@@ -828,7 +828,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
 // Global accesses (per thread):
 //   load at line 14: 8 x f16 = 16 bytes per access
 //   store at line 17: 8 x f16 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 16, x_row_stride is a multiple of 16, out_row_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, n_cols is a multiple of 8, x_row_stride is a multiple of 8, out_row_stride is a multiple of 8.
 // Shared memory: 64 bytes (static); each buffer has bytes of its own:
 //   e_partials_smem at 0, 32 bytes ([32] u8, 32-byte rows): partial results of the max across warps at line 15
 //   inv_partials_smem at 32, 32 bytes ([32] u8, 32-byte rows): partial results of the sum across warps at line 16
@@ -1012,7 +1012,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
 
 cudaError_t launch_softmax_float_1024(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 4 == 0 && x_row_stride % 4 == 0 && out_row_stride % 4 == 0) {
     tilecc::log_launch("launch_softmax_float_1024", "softmax_float_1024_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::softmax_float_1024_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
@@ -1024,7 +1024,7 @@ cudaError_t launch_softmax_float_1024(dim3 grid, cudaStream_t stream, const floa
 
 cudaError_t launch_softmax_float_4096(dim3 grid, cudaStream_t stream, const float* x, float* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 4 == 0 && x_row_stride % 4 == 0 && out_row_stride % 4 == 0) {
     tilecc::log_launch("launch_softmax_float_4096", "softmax_float_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::softmax_float_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();
@@ -1036,7 +1036,7 @@ cudaError_t launch_softmax_float_4096(dim3 grid, cudaStream_t stream, const floa
 
 cudaError_t launch_softmax_half_4096(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int n_cols, int64_t x_row_stride, int64_t out_row_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 16 == 0 && x_row_stride % 16 == 0 && out_row_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && n_cols % 8 == 0 && x_row_stride % 8 == 0 && out_row_stride % 8 == 0) {
     tilecc::log_launch("launch_softmax_half_4096", "softmax_half_4096_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::softmax_half_4096_aligned<<<grid, 256, 0, stream>>>(x, out, n_cols, x_row_stride, out_row_stride);
     return cudaGetLastError();

@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(128) transpose_half_64(const __half* x, __half
 // Global accesses (per thread):
 //   load at line 11: 8 x f16 = 16 bytes per access
 //   store at line 12: 8 x f16 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 8, cols is a multiple of 8, x_stride is a multiple of 8, out_stride is a multiple of 8.
 // Shared memory: 8448 bytes (static), one buffer:
 //   t_cvt_1 at 0, 8448 bytes ([64][64] f16, 132-byte rows): layout conversion at line 11
 namespace tilecc_kernels {
@@ -348,7 +348,7 @@ __global__ void __launch_bounds__(128) transpose_float_32(const float* x, float*
 // Global accesses (per thread):
 //   load at line 11: 4 x f32 = 16 bytes per access
 //   store at line 12: 4 x f32 = 16 bytes per access
-// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 16, cols is a multiple of 16, x_stride is a multiple of 16, out_stride is a multiple of 16.
+// Specialised variant: the launcher picks it when x is aligned to 16, out is aligned to 16, rows is a multiple of 4, cols is a multiple of 4, x_stride is a multiple of 4, out_stride is a multiple of 4.
 // Shared memory: 4224 bytes (static), one buffer:
 //   t_cvt_1 at 0, 4224 bytes ([32][32] f32, 132-byte rows): layout conversion at line 11
 namespace tilecc_kernels {
@@ -463,7 +463,7 @@ __global__ void __launch_bounds__(128) transpose_float_32_aligned(const float* x
 
 cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __half* x, __half* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 8 == 0 && cols % 8 == 0 && x_stride % 8 == 0 && out_stride % 8 == 0) {
     tilecc::log_launch("launch_transpose_half_64", "transpose_half_64_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::transpose_half_64_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();
@@ -475,7 +475,7 @@ cudaError_t launch_transpose_half_64(dim3 grid, cudaStream_t stream, const __hal
 
 cudaError_t launch_transpose_float_32(dim3 grid, cudaStream_t stream, const float* x, float* out, int rows, int cols, int64_t x_stride, int64_t out_stride) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) return cudaSuccess;
-  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 16 == 0 && cols % 16 == 0 && x_stride % 16 == 0 && out_stride % 16 == 0) {
+  if (reinterpret_cast<uintptr_t>(x) % 16 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0 && rows % 4 == 0 && cols % 4 == 0 && x_stride % 4 == 0 && out_stride % 4 == 0) {
     tilecc::log_launch("launch_transpose_float_32", "transpose_float_32_aligned");  // TILECC_LOG_LAUNCH=1 traces the choice
     ::tilecc_kernels::transpose_float_32_aligned<<<grid, 128, 0, stream>>>(x, out, rows, cols, x_stride, out_stride);
     return cudaGetLastError();

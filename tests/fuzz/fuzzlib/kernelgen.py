@@ -348,6 +348,17 @@ class Gen(ExprGen):
         self.pending = []
         return p
 
+    def drop_pending(self):
+        """Discards the pending declarations of a statement that failed, and their names: a later
+        statement must not assign to a variable whose declaration was never emitted."""
+        for st in self.take_pending():
+            if st.kind != 'decl':
+                continue
+            for f in reversed(self.frames):
+                if st.name in f:
+                    del f[st.name]
+                    break
+
     def block(self, d, n, top=False):
         out = []
         for _ in range(n):
@@ -382,7 +393,7 @@ class Gen(ExprGen):
             try:
                 sts = getattr(self, 'st_' + k)(d)
             except GenFail:
-                self.take_pending()
+                self.drop_pending()
                 sts = None
             if sts is not None:
                 self.tag('st_' + k)
@@ -914,8 +925,9 @@ class Gen(ExprGen):
                 else:
                     # An update given up (no dot for this shape, say) may have declared values
                     # ahead of itself: dropped, or they would land before the loop, naming its
-                    # induction variable out of scope (seed-29 generator problems).
-                    self.take_pending()
+                    # induction variable out of scope (seed-29 generator problems); their names go
+                    # too, or a later statement assigns to them (seed 52).
+                    self.drop_pending()
             for v in carried:
                 self.hidden.discard(v.name)
             suffix = self.block(d, self.rnd.randint(0, 2)) if not (body and body[-1].kind == 'return') else []

@@ -137,6 +137,39 @@ void dot_at_gemm(const half* at, const half* b, float* c, int M, int N, int K) {
   store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
 }
 
+// Operands whose unit stride runs along the tile's axis 0, through pointers as Triton users write
+// them: x·Wᵀ for a weight W[N][K] read as [64][128] tiles (nn.Linear), and A given as at[K][M]
+// read as [128][64] tiles. Each lies transposed in shared memory ([128][64] K-major B, [64][128]
+// M-major A): TMA boxes in the buffer's order on sm_90a with aligned arguments (K, M multiples
+// of 8), cp.async on sm_80; odd sizes: the general kernel.
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void dot_wt_gemm(const half* a, const half* w, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto x = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto wt = load(w + (k + col(rk)) + cast<int64_t>(row(rn)) * K, (k + col(rk) < K) & (row(rn) < N), 0.0f);  // [64][128]
+    acc = dot(x, wt, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
+
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void dot_am_gemm(const half* at, const half* b, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K; k += 64) {
+    auto x = load(at + col(rm) + cast<int64_t>(k + row(rk)) * M, (col(rm) < M) & (k + row(rk) < K), 0.0f);  // [128][64]
+    auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(x, b_tile, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
+
 // Pipelined loops (aligned pointers, K a multiple of 16): running row maxima of q·kᵀ over key
 // blocks (q staged once, k copied ahead and read transposed, a reduction in shared memory
 // beside the rings); int8 with both operands copied ahead; IEEE fp32 with one operand copied
