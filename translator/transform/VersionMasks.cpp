@@ -310,7 +310,9 @@ class Versioner {
     cond->name = maskName + "_all";
     b.hint = res->name.empty() ? res->hint : res->name;
     Op* iff = b.create(OpKind::If, {cond}, {res->type});
-    iff->note = maskName + " is true in every element: the select is skipped";
+    // The note names the mask only by a name the user gave it (a hint comes from some user of
+    // the value, such as another load the same test masks, and would mislead).
+    iff->note = (!mask->name.empty() ? mask->name : std::string("its condition")) + " is true in every element: the select is skipped";
     Value* out = iff->result();
     out->name = res->name;
     out->hint = res->hint;

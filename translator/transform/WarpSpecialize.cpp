@@ -114,18 +114,22 @@ class Specializer {
     }
     if (!loop_) return miss("no loop copies with TMA");
     Block& body = *loop_->regions[0];
-    if (body.ops.empty() || body.ops[0]->kind != OpKind::MBarrierWait) return false;
+    // A pipelined TMA loop starts with its wait: a top-level loop without one holds the TMA
+    // loop inside it (a persistent loop written out, Triton's tutorial 09).
+    if (body.ops.empty() || body.ops[0]->kind != OpKind::MBarrierWait)
+      return miss("its TMA loop is inside another loop (written for one output tile, a GEMM gets a persistent grid from the translator)");
     wait_ = body.ops[0].get();
     for (auto& op : body.ops) {
       if (!containsKind(*op, OpKind::TmaLoad)) continue;
-      if (op->kind != OpKind::If || copies_) return false;
+      if (op->kind != OpKind::If || copies_) return miss("its TMA copies are not issued in one place of the loop");
       copies_ = op.get();
     }
-    if (!copies_) return false;
+    if (!copies_) return miss("no loop copies with TMA");
     slot_ = copySlot();
     // The iteration the copies are for: the guard compares it with the loop's bound.
     const Op* in = copies_->operands[0]->def;
-    if (!slot_ || !in || in->kind != OpKind::Binary || in->binop != BinOp::Lt || in->operands[1] != loop_->operands[1]) return false;
+    if (!slot_ || !in || in->kind != OpKind::Binary || in->binop != BinOp::Lt || in->operands[1] != loop_->operands[1])
+      return miss("its TMA copies are not the pipelined loop's own (slot and guard)");
     ahead_ = in->operands[0];
     if (ahead_->def && ahead_->def->kind == OpKind::Convert) ahead_ = ahead_->def->operands[0];
     // The copies read, from the body, only that iteration, the slot and pure scalar ops of its

@@ -178,7 +178,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -616,7 +616,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -995,7 +995,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -1548,7 +1548,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -2042,7 +2042,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -4819,7 +4819,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -5232,7 +5232,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -5664,7 +5664,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -6298,7 +6298,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[64];  // tile<128x128xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -7251,7 +7251,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
       const bool valid_all = valid_add <= valid_cvt_1;
       float qk_1[64];  // tile<128x128xf32> in L1, if result
-      if (valid_all) {  // valid is true in every element: the select is skipped
+      if (valid_all) {  // its condition is true in every element: the select is skipped
         #pragma unroll
         for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
       } else {
@@ -10786,7 +10786,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[128];  // tile<128x256xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -11205,7 +11205,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[128];  // tile<128x256xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -11622,7 +11622,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[128];  // tile<128x256xf32> in L4, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -12280,7 +12280,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
     const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
     const bool valid_all = valid_add <= valid_cvt_1;
     float qk[128];  // tile<128x256xf32> in L1, if result
-    if (valid_all) {  // valid is true in every element: the select is skipped
+    if (valid_all) {  // its condition is true in every element: the select is skipped
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
@@ -12889,7 +12889,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
       const int64_t valid_cvt_1 = static_cast<int64_t>(seq_len);
       const bool valid_all = valid_add <= valid_cvt_1;
       float qk[128];  // tile<128x256xf32> in L1, if result
-      if (valid_all) {  // valid is true in every element: the select is skipped
+      if (valid_all) {  // its condition is true in every element: the select is skipped
         #pragma unroll
         for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
       } else {
