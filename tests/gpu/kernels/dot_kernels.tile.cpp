@@ -203,3 +203,34 @@ void dot_ahead(TILECC_ALIGNED(16) const T* a, TILECC_ALIGNED(16) const T* bt, ac
 
 template void dot_ahead<int8_t>(const int8_t*, const int8_t*, int*, int);
 template void dot_ahead<float>(const float*, const float*, float*, int);
+
+// Attention as the Triton tutorial's first version writes it, K read transposed through
+// pointers ([D][64] tiles whose unit stride runs along axis 0): on sm_90a its TMA box is taken
+// in the transposed buffer's order ([64][D]), the second dot takes P from registers. Exact
+// exp2 (not fast_exp2): the host twin computes the same.
+template <int D>
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void dot_attention_kt(const half* q, const half* k, const half* v, float* out, int seq, float scale) {
+  auto offs_m = program_id(0) * 128 + arange<128>();
+  auto offs_d = arange<D>();
+  auto offs_n = arange<64>();
+  auto qt = load(q + cast<int64_t>(col(offs_m)) * D + row(offs_d), col(offs_m) < seq, 0.0f);
+  auto m_i = full<float, 128>(-INFINITY);
+  auto l_i = zeros<float, 128>();
+  auto acc = zeros<float, 128, D>();
+  for (int start = 0; start < seq; start += 64) {
+    auto kt = load(k + col(offs_d) + cast<int64_t>(row(start + offs_n)) * D, row(start + offs_n) < seq, 0.0f);  // [D][64]
+    auto s = where(row(start + offs_n) < seq, dot(qt, kt) * scale, -INFINITY);
+    auto m_new = maximum(m_i, max<1>(s));
+    auto alpha = exp2(m_i - m_new);
+    auto p = exp2(s - col(m_new));
+    l_i = l_i * alpha + sum<1>(p);
+    auto vt = load(v + cast<int64_t>(col(start + offs_n)) * D + row(offs_d), col(start + offs_n) < seq, 0.0f);
+    acc = dot(cast<half>(p), vt, acc * col(alpha));
+    m_i = m_new;
+  }
+  store(out + cast<int64_t>(col(offs_m)) * D + row(offs_d), acc / col(l_i), col(offs_m) < seq);
+}
+
+template void dot_attention_kt<64>(const half*, const half*, const half*, float*, int, float);
+template void dot_attention_kt<128>(const half*, const half*, const half*, float*, int, float);
