@@ -211,5 +211,21 @@ int main() {
     rep.expect("wrapping: int32 + - * abs neg sum cumsum near INT32_MIN/MAX", dout.get() == t_out);
     rep.expect("wrapping: int64 + - * abs neg fma max min near INT64_MIN/MAX", dout64.get() == t_out64);
   }
+  // half_atomics: 8 programs add small integers into 256 sums, pairs at once where n is even.
+  for (const int n : {256, 200, 201}) {
+    auto run = [&](auto zero, auto launch, auto kernel, const char* what, auto cast) {
+      using T = decltype(zero);
+      std::vector<T> x(8 * 256), sum(256, T(0.0f));
+      for (auto& e : x) e = T(float(r.range(0, 8) - 4));
+      auto twin = sum;
+      host::launch(8, kernel, x.data(), twin.data(), n);
+      gpu::buffer<T> dx(x), dsum(sum);
+      GPU_CHECK(launch(dim3(8), nullptr, dx.template as<const decltype(cast)>(), dsum.template as<decltype(cast)>(), n));
+      gpu::sync();
+      rep.compare_outputs(std::string("atomics on ") + what + " pairs, n = " + std::to_string(n), dsum.get(), twin, 0.0);
+    };
+    run(tilecc::half(0.0f), launch_half_atomics_half, half_atomics<tilecc::half>, "f16", __half());
+    run(tilecc::bfloat16(0.0f), launch_half_atomics_bfloat16, half_atomics<tilecc::bfloat16>, "bf16", __nv_bfloat16());
+  }
   return rep.finish();
 }

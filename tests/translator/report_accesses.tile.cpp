@@ -87,3 +87,17 @@ void bytes(const int8_t* x, int8_t* y, half* h, int n, int m) {
   store(y + offs, load(x + offs, offs < n, 0), offs < n);
   store(h + offs, load(h + m + offs, offs < m, 0.0f), offs < m);
 }
+
+// Atomics on 16-bit floats whose old values go unused add pairs (one 32-bit atomic on __half2):
+// the variant asks n to be even, and no more.
+// CHECK-LABEL: kernel half_sums (half_sums)
+// CHECK: atomic_add at line [[@LINE+8]]: 1 x f16 = 2 bytes per access
+// CHECK-LABEL: kernel half_sums_aligned (half_sums)
+// CHECK-NEXT: variant: when x is aligned to 16, s is aligned to 16, n is a multiple of 2
+// CHECK: atomic_add at line [[@LINE+5]]: 2 x f16 = 4 bytes per access (the mask is constant in runs of 2 along axis 0; 16-bit float atomics add pairs at most)
+TILECC_KERNEL()
+void half_sums(const half* x, half* s, int n) {
+  auto offs = arange<256>();
+  auto v = load(x + program_id(0) * 256 + offs);
+  atomic_add(s + offs, v, offs < n);
+}

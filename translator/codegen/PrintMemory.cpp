@@ -111,12 +111,13 @@ void KernelPrinter::memory(const Op& o) {
   if (o.operands.size() >= 3) cond += (cond.empty() ? "" : " && ") + el(o.operands[2], "reg");
   const VecPlan v = used ? VecPlan{} : vecPlan(o.access, e, g);
   accessNote(o, "atomic_add", e, v);
-  if (v.ok && v.vec > 1) {  // f32 vectors at once (sm_90: red.global.add.v2/.v4.f32)
-    const std::string vt = v.vec == 4 ? "float4" : "float2";
+  if (v.ok && v.vec > 1) {  // f32 vectors (sm_90: red.global.add.v2/.v4.f32), pairs of f16/bf16 (.f16x2, .bf16x2)
+    const bool f16 = e == ElemType::of(Scalar::F16), bf16 = e == ElemType::of(Scalar::BF16);
+    const std::string vt = f16 ? "__half2" : bf16 ? "__nv_bfloat162" : v.vec == 4 ? "float4" : "float2";
     std::string vals;
     for (int s = 0; s < v.vec; ++s) vals += (s ? ", " : "") + elAt(o.operands[1], v, s);
-    vecLoop(g, v, {(cond.empty() ? "" : "if (" + cond + ") ") + "atomicAdd(reinterpret_cast<" + vt + "*>(" + el(p, "reg") + "), " + vt + "{" +
-                       vals + "});"});
+    const std::string value = f16 || bf16 ? vt + "(" + vals + ")" : vt + "{" + vals + "}";
+    vecLoop(g, v, {(cond.empty() ? "" : "if (" + cond + ") ") + "atomicAdd(reinterpret_cast<" + vt + "*>(" + el(p, "reg") + "), " + value + ");"});
     return;
   }
   const std::string call = "tilecc::atomic_add(" + el(p, "reg") + ", " + el(o.operands[1], "reg") + ")";

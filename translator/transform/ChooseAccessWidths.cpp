@@ -38,9 +38,14 @@ Access accessOf(const Op& o, const std::map<const Value*, AxisInfo>& info, bool 
     limit(m.constancy[fd], "the mask is constant in runs of " + std::to_string(m.constancy[fd]) + along);
   }
   if (o.kind == OpKind::AtomicAdd) {
-    if (!vectorAtomics) limit(1, "atomics are issued one element at a time on this target");
-    else if (p->type.elem.pointeeType() != ElemType::of(Scalar::F32)) limit(1, "vector atomics add f32 only");
-    else if (oldUsed) limit(1, "the old values are used: atomics return them one element at a time");
+    const ElemType t = p->type.elem.pointeeType();
+    const bool halves = t == ElemType::of(Scalar::F16) || t == ElemType::of(Scalar::BF16);
+    if (oldUsed) limit(1, "the old values are used: atomics return them one element at a time");
+    // Pairs of 16-bit floats are one 32-bit atomic on every target (atomicAdd on __half2 and
+    // __nv_bfloat162: red.global.add.noftz.f16x2 / .bf16x2, the latter emulated before sm_90).
+    else if (halves) limit(2, "16-bit float atomics add pairs at most");
+    else if (!vectorAtomics) limit(1, "atomics are issued one element at a time on this target");
+    else if (t != ElemType::of(Scalar::F32)) limit(1, "vector atomics add f32 and pairs of f16 or bf16 only");
   }
   return Access{static_cast<int>(vec), f, limits};
 }

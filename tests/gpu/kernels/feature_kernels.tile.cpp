@@ -188,3 +188,17 @@ void wrapping(const int* a, const int64_t* b, int* out, int64_t* out64) {
   store(out64 + 256 + i, -y * 5 + cast<int64_t>(x) * y);
   store(out64 + 512 + i, fma(y, full<int64_t, 256>(3), y) + max(y - 1) - min(y + 1));
 }
+
+// Tile atomics on 16-bit floats whose old values go unused: two consecutive elements are one
+// 32-bit atomic (atomicAdd on __half2 / __nv_bfloat162) where the mask allows pairs (n even: the
+// launcher's variant), one element otherwise. Small integers, so any order of additions sums
+// exactly.
+template <class T>
+TILECC_KERNEL(num_warps = 4)
+void half_atomics(const T* x, T* sum, int n) {
+  auto offs = arange<256>();
+  atomic_add(sum + offs, load(x + program_id(0) * 256 + offs), offs < n);
+}
+
+template void half_atomics<half>(const half*, half*, int);
+template void half_atomics<bfloat16>(const bfloat16*, bfloat16*, int);
