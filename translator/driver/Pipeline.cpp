@@ -76,10 +76,11 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 /// The facts of the specialised variants: every pointer parameter 16-byte aligned and every
 /// integer parameter a multiple of 16 or equal to 1 (a unit stride), keeping only the
 /// assumptions that widen some access, each integer's divisibility then weakened to the least
-/// of 16, 8, 4, 2 that keeps every width (a multiple of 8 for f16 data). The first set takes the unit strides of row-major data
-/// (runs along each tile's last axis); then, for each load that feeds a dot and can run along
-/// another axis instead (a transposed operand: `x + i + j * ld` with `ld` the stride users pass
-/// for column-major data), the first set with that load's unit stride moved to its other axis
+/// of 16, 8, 4, 2 that keeps every width (a multiple of 8 for f16 data). The first set takes
+/// the unit strides of row-major data (runs along each tile's last axis); then, for each load
+/// that feeds a dot and can run along another axis instead (a transposed operand: `x + i + j *
+/// ld` with `ld` the stride users pass for column-major data), the first set with that load's
+/// unit stride moved to its other axis
 /// (Triton specialises every integer equal to 1, per launch; ahead of time, the orientations
 /// of GEMM operands are the ones worth a variant each). Integer parameters whose sign a dividend
 /// of / or % needs are assumed >= 0 in these sets (kNonNegative; never in the general kernel,
