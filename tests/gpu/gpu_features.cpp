@@ -211,6 +211,19 @@ int main() {
     rep.expect("wrapping: int32 + - * abs neg sum cumsum near INT32_MIN/MAX", dout.get() == t_out);
     rep.expect("wrapping: int64 + - * abs neg fma max min near INT64_MIN/MAX", dout64.get() == t_out64);
   }
+  // online_stats: a helper's reference parameters carried by the loop (one block, ragged, many).
+  for (const int n : {32, 77, 300}) {
+    const int rows = 100;
+    auto x = sample::random_vector<float>(r, std::size_t(rows) * n);
+    std::vector<float> m(rows + 3, NAN), l(rows + 3, NAN);
+    auto t_m = m, t_l = l;
+    host::launch(2, online_stats, x.data(), t_m.data(), t_l.data(), rows, n);
+    gpu::buffer<float> dx(x), dm(m), dl(l);
+    GPU_CHECK(launch_online_stats(dim3(2), nullptr, dx.p, dm.p, dl.p, rows, n));
+    gpu::sync();
+    rep.compare_outputs("reference parameters: running max, n = " + std::to_string(n), dm.get(), t_m, 1e-6);
+    rep.compare_outputs("reference parameters: running sum, n = " + std::to_string(n), dl.get(), t_l, 1e-5);
+  }
   // half_atomics: 8 programs add small integers into 256 sums, pairs at once where n is even.
   for (const int n : {256, 200, 201}) {
     auto run = [&](auto zero, auto launch, auto kernel, const char* what, auto cast) {

@@ -53,11 +53,27 @@ CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
       if (a->getAnnotation() == "tilecc.kernel") error(c->getBeginLoc(), "kernels cannot call other kernels; move the shared code into a helper function");
   std::map<const VarDecl*, CVal> callerVars = std::move(vars_);
   vars_.clear();
+  // Non-const reference parameters (in-out, as Triton's tuple-returning helpers are written in
+  // C++): bound to a local variable of the caller, whose value becomes the parameter's at the
+  // helper's end.
+  std::vector<std::pair<const ParmVarDecl*, const VarDecl*>> inOut;
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const ParmVarDecl* p = fd->getParamDecl(i);
     QualType t = p->getType();
-    if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified())
-      error(p->getLocation(), "helper parameters are values or const references; '" + p->getNameAsString() + "' is a non-const reference");
+    if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified()) {
+      const Expr* arg = i < c->getNumArgs() ? c->getArg(i)->IgnoreParenImpCasts() : nullptr;
+      const auto* ref = arg ? dyn_cast<DeclRefExpr>(arg) : nullptr;
+      const auto* var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+      if (!var || !callerVars.count(var))
+        error(arg ? arg->getBeginLoc() : c->getBeginLoc(),
+              "a non-const reference parameter ('" + p->getNameAsString() + "') takes a local variable of the caller");
+      if (const auto* body = dyn_cast_or_null<CompoundStmt>(fd->getBody()))
+        for (const Stmt* s : body->body())
+          if (s != body->body_back() && containsReturn(s))
+            error(p->getLocation(), "a helper with a non-const reference parameter ('" + p->getNameAsString() +
+                                        "') may return only at its end");
+      inOut.push_back({p, var});
+    }
     // Arguments are lowered in the caller's scope.
     std::swap(vars_, callerVars);
     CVal v = i < c->getNumArgs() ? lower(c->getArg(i)) : lower(p->getDefaultArg());
@@ -73,6 +89,11 @@ CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
   CVal result = inlineBody(fd);
   exit_ = callerExit;
   callStack_.pop_back();
+  for (const auto& [p, var] : inOut) {  // the caller's variable takes the parameter's last value
+    CVal v = vars_.at(p);
+    if (v.v && v.v->name.empty() && !(v.v->def && v.v->def->kind == OpKind::Constant)) v.v->name = var->getNameAsString();
+    callerVars[var] = v;
+  }
   vars_ = std::move(callerVars);
   return result;
 }

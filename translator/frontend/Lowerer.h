@@ -93,6 +93,16 @@ struct AssignedVars : RecursiveASTVisitor<AssignedVars> {
     if (c->isAssignmentOp() && c->getNumArgs() >= 1) note(c->getArg(0));
     return true;
   }
+  // A helper's non-const reference parameter assigns the variable it is given.
+  bool VisitCallExpr(CallExpr* c) {
+    const FunctionDecl* fd = c->getDirectCallee();
+    if (!fd || isa<CXXOperatorCallExpr>(c)) return true;
+    for (unsigned i = 0; i < fd->getNumParams() && i < c->getNumArgs(); ++i) {
+      const QualType t = fd->getParamDecl(i)->getType();
+      if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified()) note(c->getArg(i));
+    }
+    return true;
+  }
 };
 
 struct DeclRefs : RecursiveASTVisitor<DeclRefs> {

@@ -202,3 +202,26 @@ void half_atomics(const T* x, T* sum, int n) {
 
 template void half_atomics<half>(const half*, half*, int);
 template void half_atomics<bfloat16>(const bfloat16*, bfloat16*, int);
+
+// A helper with non-const reference parameters (in-out): the running max and sum of an online
+// softmax, updated block by block through the helper and carried by the loop.
+template <int B>
+void online_update(tile<float, 64>& m, tile<float, 64>& l, const tile<float, 64, B>& s) {
+  auto m_new = maximum(m, max<1>(s));
+  l = l * exp2(m - m_new) + sum<1>(exp2(s - col(m_new)));
+  m = m_new;
+}
+
+TILECC_KERNEL(num_warps = 4)
+void online_stats(const float* x, float* out_m, float* out_l, int rows, int n) {
+  auto r = program_id(0) * 64 + arange<64>();
+  auto m = full<float, 64>(-INFINITY);
+  auto l = zeros<float, 64>();
+  for (int c = 0; c < n; c += 32) {
+    auto cols = c + arange<32>();
+    auto s = load(x + col(r) * n + row(cols), (col(r) < rows) & (row(cols) < n), -INFINITY);
+    online_update<32>(m, l, s);
+  }
+  store(out_m + r, m, r < rows);
+  store(out_l + r, l, r < rows);
+}
