@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string>
 
-// One problem: the GPU and the host twin on the same random inputs. Even M, N, K with 16-aligned
-// leading dimensions take the launcher's aligned variant; odd ones the general kernel.
+// One problem: the GPU and the host twin on the same random inputs. N, K and leading dimensions
+// that are multiples of 8 take the launcher's specialised variants; odd ones the general kernel.
 template <class T, bool HAS_BIAS, activation ACT, class D, int BN = 128, class L>
 void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aligned, L launch, double tol, const char* variant = nullptr) {
   constexpr int BM = 128;
