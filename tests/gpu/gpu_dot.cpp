@@ -6,8 +6,8 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 
 template <class T>
 std::vector<T> small_ints(sample::rng& r, std::size_t n) {
@@ -57,13 +57,7 @@ void half_gemm(sample::report& rep, sample::rng& r, const std::string& what, int
   });
   const std::string shape = what + " " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
   rep.compare_outputs(shape, dc.get(), twin, 1e-4);
-  // The variant the launcher took ends as asked (where given; "general": neither specialised one).
-  if (variant) {
-    const std::string v = variant;
-    auto ends = [&](const std::string& e) { return took.size() >= e.size() && took.compare(took.size() - e.size(), std::string::npos, e) == 0; };
-    rep.expect(shape + ": launched " + took + ", " + (v == "general" ? "the general kernel" : "a variant ending " + v),
-               v == "general" ? !ends("_tma") && !ends("_aligned") && !took.empty() : ends(v));
-  }
+  if (variant) gpu::expect_variant(rep, shape, took, variant);  // `_tma`, `_aligned` or "general"
 }
 
 int main() {
@@ -169,9 +163,7 @@ int main() {
   // sizes that are multiples of 8 (≡ 8 mod 16 too) take the TMA variant on sm_90a (the boxes in
   // the transposed buffers' order), the aligned one on sm_80; K of one tile, K tails, fewer
   // iterations than stages; odd sizes the general kernel.
-  int major = 0;
-  GPU_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
-  const char* fast = std::getenv("TILECC_FORCE_SM80") == nullptr && major == 9 ? "_tma" : "_aligned";
+  const char* fast = gpu::fast_variant();
   for (int i = 0; i < 5; ++i) {
     const bool odd = i == 4;
     const int M = odd ? 100 + 2 * r.range(0, 40) + 1 : i == 0 ? 128 : 8 * r.range(1, 48);
@@ -229,9 +221,7 @@ int main() {
       });
       const std::string what = "attention, K^T through pointers, D=" + std::to_string(D) + " seq=" + std::to_string(seq);
       rep.compare_outputs(what, dout.get(), twin, 2e-3);
-      const std::string v_end = fast;
-      rep.expect(what + ": launched " + took + ", a variant ending " + v_end,
-                 took.size() >= v_end.size() && took.compare(took.size() - v_end.size(), std::string::npos, v_end) == 0);
+      gpu::expect_variant(rep, what, took, fast);
     };
     attention(std::integral_constant<int, 64>{}, dot_attention_kt<64>, launch_dot_attention_kt_64);
     attention(std::integral_constant<int, 128>{}, dot_attention_kt<128>, launch_dot_attention_kt_128);

@@ -3,7 +3,6 @@
 
 #include "gpu_check.hpp"
 
-#include <cstdlib>
 #include <string>
 
 // One problem: the GPU and the host twin on the same random inputs. N, K and leading dimensions
@@ -28,14 +27,7 @@ void run(sample::report& rep, sample::rng& r, int M, int N, int K, bool aligned,
                            (ACT == activation::relu ? " relu" : ACT == activation::gelu ? " gelu" : "") + " " +
                            std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K) + (aligned ? " aligned" : "");
   rep.compare_outputs(what, dc.get(), twin, tol);
-  // The variant the launcher chose: its name ends as asked (`_tma` or `_aligned`, whichever
-  // path this device takes; "general": neither).
-  if (variant) {
-    const std::string v = variant;
-    auto ends = [&](const std::string& e) { return took.size() >= e.size() && took.compare(took.size() - e.size(), std::string::npos, e) == 0; };
-    rep.expect(what + ": launched " + took + ", " + (v == "general" ? "the general kernel" : "a variant ending " + v),
-               v == "general" ? !ends("_tma") && !ends("_aligned") && !took.empty() : ends(v));
-  }
+  if (variant) gpu::expect_variant(rep, what, took, variant);  // `_tma`, `_aligned` or "general"
 }
 
 int main() {
@@ -59,10 +51,7 @@ int main() {
   // Sizes ≡ 8 (mod 16): 16 bytes of f16 are 8 elements, so these take the specialised variants
   // (TMA on sm_90a, 16-byte cp.async on sm_80), whose launcher asks N, K and the leading
   // dimensions to be multiples of 8; an odd leading dimension takes the general kernel.
-  int major = 0;
-  GPU_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
-  const bool hopper = std::getenv("TILECC_FORCE_SM80") == nullptr && major == 9;
-  const char* fast = hopper ? "_tma" : "_aligned";
+  const char* fast = gpu::fast_variant();
   run<half, false, activation::none, __half>(rep, r, 200, 136, 120, true, launch_matmul_half_128_128_64_8_false_none, 2e-3, fast);
   run<half, false, activation::none, __half>(rep, r, 1 + r.range(1, 300), 16 * r.range(1, 20) + 8, 16 * r.range(1, 20) + 8, true,
                                              launch_matmul_half_128_128_64_8_false_none, 2e-3, fast);

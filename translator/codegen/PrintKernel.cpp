@@ -49,9 +49,10 @@ std::string KernelPrinter::variantConditionText() {
 
 namespace {
 
-// A pipeline's depth as the header and report state it ("1 stage" copies nothing ahead).
-std::string stagesText(const Kernel& k) {
-  return k.numStages == 1 ? std::string("1 stage (nothing copied ahead)") : std::to_string(k.numStages) + " stages";
+// Where shared memory cut the stages, as the header and report say it ("1 stage" copies nothing ahead).
+std::string stagesCut(const Kernel& k) {
+  return (k.numStages == 1 ? std::string("1 stage (nothing copied ahead)") : std::to_string(k.numStages) + " stages") + " of the " +
+         std::to_string(k.stagesAsked) + " num_stages asks for";
 }
 
 std::string at(const Op& o) { return " at line " + std::to_string(o.loc.line); }
@@ -189,8 +190,7 @@ bool KernelPrinter::run(CudaKernel& out) {
     s << "// Shared memory: none.\n";
   } else {
     if (k_.stagesAsked)
-      s << "// Pipeline: " << stagesText(k_) << " of the " << k_.stagesAsked << " num_stages asks for; more do not fit in " << k_.target
-        << "'s shared memory.\n";
+      s << "// Pipeline: " << stagesCut(k_) << "; more do not fit in " << k_.target << "'s shared memory.\n";
     s << "// Shared memory: " << k_.sharedBytes << " bytes (" << (dynamicShared ? "dynamic" : "static")
       << (sharing                ? "); buffers whose lifetimes do not overlap share bytes:\n"
           : extents.size() == 1 ? "), one buffer:\n"
@@ -282,8 +282,7 @@ bool KernelPrinter::run(CudaKernel& out) {
         << registerCap(k_.minPrograms, threads) << " registers per thread (ptxas spills beyond)\n";
   rep << "  shared memory: " << k_.sharedBytes << " bytes\n";
   if (k_.stagesAsked)
-    rep << "    pipeline: " << stagesText(k_) << " of the " << k_.stagesAsked << " num_stages asks for (more do not fit in " << k_.target
-        << "'s shared memory)\n";
+    rep << "    pipeline: " << stagesCut(k_) << " (more do not fit in " << k_.target << "'s shared memory)\n";
   for (const auto& p : plan) rep << "    " << p.second << "\n";
   // Each dot's instruction, and why one on mma.sync would not be wgmma on sm_90a (where it
   // would, sm_90a has a kernel of its own; where not, this kernel serves sm_90a too).

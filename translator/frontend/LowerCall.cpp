@@ -89,12 +89,10 @@ CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
   CVal result = inlineBody(fd);
   exit_ = callerExit;
   callStack_.pop_back();
-  for (const auto& [p, var] : inOut) {  // the caller's variable takes the parameter's last value
-    CVal v = vars_.at(p);
-    if (v.v && v.v->name.empty() && !(v.v->def && v.v->def->kind == OpKind::Constant)) v.v->name = var->getNameAsString();
-    callerVars[var] = v;
-  }
+  std::vector<CVal> outs;  // the parameters' last values, for the caller's variables
+  for (const auto& io : inOut) outs.push_back(vars_.at(io.first));
   vars_ = std::move(callerVars);
+  for (std::size_t i = 0; i < inOut.size(); ++i) setVar(inOut[i].second, std::move(outs[i]));
   return result;
 }
 

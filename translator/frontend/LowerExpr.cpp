@@ -274,8 +274,12 @@ void Lowerer::assign(const Expr* lhs, CVal v) {
   const auto* d = dyn_cast<DeclRefExpr>(lhs->IgnoreParenImpCasts());
   const VarDecl* vd = d ? dyn_cast<VarDecl>(d->getDecl()) : nullptr;
   if (!vd || !vars_.count(vd)) error(lhs->getBeginLoc(), "only local variables can be assigned in kernels");
+  setVar(vd, std::move(v));
+}
+
+void Lowerer::setVar(const VarDecl* vd, CVal v) {
   if (v.v && v.v->name.empty() && !(v.v->def && v.v->def->kind == OpKind::Constant)) v.v->name = vd->getNameAsString();
-  vars_[vd] = v;
+  vars_[vd] = std::move(v);
 }
 
 }  // namespace tilecc::lowering

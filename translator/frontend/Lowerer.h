@@ -299,6 +299,8 @@ class Lowerer {
   CVal withLayout(const CallExpr* c, const FunctionDecl* fd);
   Value* elementwise(BinOp op, Value* a, Value* bv, Type result);
   void assign(const Expr* lhs, CVal v);
+  /// A local variable takes `v` (named after it where `v` has no name yet).
+  void setVar(const VarDecl* vd, CVal v);
   CVal blockLoad(const BlockPtr& bp, const Type& result);
   void blockStore(const BlockPtr& bp, Value* values);
   std::pair<Value*, Value*> blockPointers(const BlockPtr& bp, ElemType pointee);
