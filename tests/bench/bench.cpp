@@ -545,6 +545,7 @@ int main(int argc, char** argv) {
   if (want("conv")) {
     conv("conv3x3 NHWC fp16 64x56x56x128->128", launch_conv3x3_128_128_32_3, 128);
     conv("conv3x3 by taps, 128x128x64", launch_conv3x3_taps_128_128_64_3, 128);
+    conv("conv3x3 by taps, 256x128x64", launch_conv3x3_taps_256_128_64_3, 256);
   }
   if (want("family")) matmulFamily();
   if (want("attention")) {

@@ -1,7 +1,8 @@
 // The implicit-GEMM 3x3 convolution (kernels/conv_kernels.tile.cpp) on the GPU against the host
 // twin: ragged images (rows and columns that are not multiples of anything), channel counts
 // that are multiples of 16 (the promise) and filter counts that are not, misaligned output
-// (the general kernel) and aligned (the specialised one, gathered with 16-byte cp.async).
+// (the general kernel) and aligned (the specialised one: gathered with 16-byte cp.async, and by
+// taps on sm_90a copied by TMA, the input in im2col mode).
 #include "kernels/conv_kernels.tile.cpp"
 #include "conv_kernels.h"
 
@@ -30,14 +31,21 @@ void run(sample::report& rep, sample::rng& r, int n, int h, int w, int c, int f,
     Launch launch;
     int bm;
   } kernels[] = {{"conv3x3<128, 128, 32, 3>", launch_conv3x3_128_128_32_3, 128},
-                 {"conv3x3_taps<128, 128, 64, 3>", launch_conv3x3_taps_128_128_64_3, 128}};
+                 {"conv3x3_taps<128, 128, 64, 3>", launch_conv3x3_taps_128_128_64_3, 128},
+                 {"conv3x3_taps<256, 128, 64, 3>", launch_conv3x3_taps_256_128_64_3, 256}};
   gpu::buffer<half> dx(x), dw(wt);
   for (const auto& k : kernels) {
     gpu::buffer<half> dy(y);
-    GPU_CHECK(k.launch(dim3(cdiv(n * h * w, k.bm), cdiv(f, 128)), nullptr, dx.as<const __half>(), dw.as<const __half>(),
-                       dy.as<__half>() + shift, n, h, w, c, f));
+    const std::string variant = gpu::launched_variant([&] {
+      GPU_CHECK(k.launch(dim3(cdiv(n * h * w, k.bm), cdiv(f, 128)), nullptr, dx.as<const __half>(), dw.as<const __half>(),
+                         dy.as<__half>() + shift, n, h, w, c, f));
+    });
     gpu::sync();
     rep.compare_outputs(std::string(k.name) + ", " + shape, dy.get(), twin, 3e-3);
+    // By taps, aligned (and output rows of 16 bytes): the input through TMA's im2col mode and the
+    // weights as a 3-d box on sm_90a.
+    if (k.launch != launch_conv3x3_128_128_32_3)
+      gpu::expect_variant(rep, std::string(k.name) + ", " + shape, variant, aligned && f % 8 == 0 ? gpu::fast_variant() : "general");
   }
 }
 
@@ -53,6 +61,10 @@ int main() {
   run(rep, r, 1, 13, 5, 64, 200, true);
   run(rep, r, 2, 5 + r.range(1, 9), 5 + r.range(1, 9), 16 * r.range(1, 4), 1 + r.range(1, 150), true);
   run(rep, r, 2, 6, 7, 32, 64, false);
+  // Images that end inside a tile, one pixel wide or high, channels in one partial block.
+  run(rep, r, 3, 1, 11, 48, 130, true);
+  run(rep, r, 1, 9, 1, 80, 16, true);
+  run(rep, r, 5, 3, 3, 16, 136, true);
   // k0 = 3: kk = k - 192 is negative in the first programs; k0 = 12: off = -256 in every one;
   // k0 = -5: the launcher takes the general kernel (the aligned one assumes k0 >= 0).
   for (int k0 : {0, 3, 12, -5}) {

@@ -192,8 +192,10 @@ class Analysis {
       if (v == one_) return scalar(Poly::constant(1));
       return scalar(Poly::atom(v));
     }
+    // A scalar the form cannot see into: an atom, defined before the loop or in its body (the
+    // pipeliner recomputes those for a later iteration).
     auto atomOr = [&]() -> std::optional<Form> {
-      if (v->type.isTile() || !v->type.elem.isInt() || !invariant(v)) return std::nullopt;
+      if (v->type.isTile() || !v->type.elem.isInt() || !(invariant(v) || d->parent == &body_)) return std::nullopt;
       return scalar(Poly::atom(v));
     };
     switch (d->kind) {
@@ -347,6 +349,24 @@ std::optional<Poly> atFirstIteration(const Poly& p, const Value* trip) {
       continue;
     }
     if (c < 0 || m.size() != 1) return std::nullopt;
+  }
+  return r;
+}
+
+// p / d where d is one monomial that divides every term of p exactly.
+std::optional<Poly> exactQuotient(const Poly& p, const Poly& d) {
+  if (d.terms.size() != 1 || p.isZero()) return std::nullopt;
+  const auto& [dm, dc] = *d.terms.begin();
+  Poly r;
+  for (const auto& [m, c] : p.terms) {
+    if (dc == 0 || c % dc != 0) return std::nullopt;
+    std::vector<const Value*> rest = m;
+    for (const Value* x : dm) {
+      auto it = std::find(rest.begin(), rest.end(), x);
+      if (it == rest.end()) return std::nullopt;
+      rest.erase(it);
+    }
+    r.terms[rest] = c / dc;
   }
   return r;
 }
@@ -609,11 +629,49 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
     bounds.push_back({axis, true, w.bound});
   }
   box.dims.assign(r, Poly{});
+  // The contiguous coordinate may be bounded by P + R with P parameters and R a multiple of P
+  // (`w + tap·C + c0 + j` with `c0 + j < C`): rows of P elements, R / P of them before the start,
+  // so a middle axis of stride P starts at R / P (its extent 1 in the box).
+  std::optional<Poly> middleStart, rowLength;
+  // A start not provably >= 0 is checked once per program at its first iteration, or at each
+  // copy where it depends on scalars computed in the loop.
+  const Block& body = *loop.regions[0];
+  auto checkable = [&](const Poly& start) {
+    if (nonNegative(start, trip)) return true;
+    for (const auto& [m, c] : start.terms)
+      for (const Value* x : m)
+        if (x->def && within(x->def->parent, body)) {
+          box.iterChecks.push_back(start);
+          return true;
+        }
+    auto first = atFirstIteration(start, trip);
+    if (first) box.checks.push_back(*first);
+    return first.has_value();
+  };
   for (std::size_t a = 0; a < r; ++a) {
     bool upper = false, lower = false;
-    for (const Bound& b : bounds) {
+    for (Bound& b : bounds) {
       if (b.axis != static_cast<int>(a)) continue;
       if (b.upper) {
+        if (a + 1 == r && !onlyParams(b.value)) {
+          Poly params, rest;
+          for (const auto& [m, c] : b.value.terms) {
+            Poly t;
+            t.terms[m] = c;
+            if (onlyParams(t)) params = params + t;
+            else rest = rest + t;
+          }
+          auto middle = exactQuotient(rest, params);
+          if (!middle) return std::nullopt;
+          if (!middleStart) {
+            middleStart = *middle;
+            rowLength = params;
+            box.starts[a] = box.starts[a] - rest;
+          } else if (!(*middleStart == *middle) || !(*rowLength == params)) {
+            return std::nullopt;
+          }
+          b.value = params;
+        }
         if (!onlyParams(b.value) || (upper && !(box.dims[a] == b.value))) return std::nullopt;
         box.dims[a] = b.value;
         upper = true;
@@ -629,21 +687,20 @@ std::optional<StructuredBox> boxOf(const Kernel& k, const Op& loop, const Op& lo
       box.dims[a] = c && *c >= 0 ? Poly::constant(*c + acc.shape[a]) : Poly::constant(kUnboundedDim);
     }
     // Unmasked below, the coordinate must be >= 0 (TMA fills negative ones with zeros, the
-    // pointers would read before the tensor): proven, or checked once per program.
-    if (!lower && !nonNegative(box.starts[a], trip)) {
-      auto first = atFirstIteration(box.starts[a], trip);
-      if (!first) return std::nullopt;
-      box.checks.push_back(*first);
-    }
+    // pointers would read before the tensor): proven, or checked.
+    if (!lower && !checkable(box.starts[a])) return std::nullopt;
   }
   box.extents.assign(acc.shape.begin(), acc.shape.end());
+  if (middleStart) {
+    if (!checkable(*middleStart)) return std::nullopt;
+    box.starts.insert(box.starts.end() - 1, *middleStart);
+    box.strides.insert(box.strides.end() - 1, *rowLength);
+    box.dims.insert(box.dims.end() - 1, Poly::constant(kUnboundedDim));
+    box.extents.insert(box.extents.end() - 1, 1);
+  }
   // The outer axes first: one element of each.
   for (std::size_t o = outer.size(); o-- > 0;) {
-    if (!nonNegative(outerStarts[o], trip)) {
-      auto first = atFirstIteration(outerStarts[o], trip);
-      if (!first) return std::nullopt;
-      box.checks.push_back(*first);
-    }
+    if (!checkable(outerStarts[o])) return std::nullopt;
     box.starts.insert(box.starts.begin(), outerStarts[o]);
     box.strides.insert(box.strides.begin(), Poly::atom(outer[o]));
     box.dims.insert(box.dims.begin(), Poly::constant(kUnboundedDim));

@@ -52,6 +52,9 @@ struct StructuredBox {
   /// Starts (at the first iteration; later ones only grow) that are >= 0 in every program the
   /// grid launches but not provably so: checked once per program before the loop.
   std::vector<Poly> checks;
+  /// Starts that depend on scalars computed in the loop (a filter tap `kb / blocks`) and are not
+  /// provably >= 0: checked at each copy.
+  std::vector<Poly> iterChecks;
   /// A stride parameter the box needs to be 1 (the contiguous axis), or -1: the variant must
   /// assume it (the launcher checks it before choosing the variant).
   int unitParam = -1;

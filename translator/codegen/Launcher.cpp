@@ -170,16 +170,23 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
                                                               : "CU_TENSOR_MAP_DATA_TYPE_UINT8";
     for (std::size_t a = r; a-- > 0;) {
       dims += std::string(dims.empty() ? "" : ", ") + "static_cast<uint64_t>(" + hostExpr(p, info.dims[a]) + ")";
-      box += (box.empty() ? "" : ", ") + std::to_string(info.box[a]) + "u";
+      if (a < info.box.size()) box += (box.empty() ? "" : ", ") + std::to_string(info.box[a]) + "u";
       if (a + 1 < r) strides += std::string(strides.empty() ? "" : ", ") + "static_cast<uint64_t>(" + hostExpr(p, info.strides[a]) + ") * " + std::to_string(eb);
     }
     s += indent + "static thread_local tilecc::TensorMapCache tilecc_map_" + id + ";  // re-encoded when its arguments change\n";
     s += indent + "const uint64_t tilecc_dims_" + id + "[] = {" + dims + "};\n";
     s += indent + "const uint64_t tilecc_strides_" + id + "[] = {" + strides + "};\n";
-    s += indent + "const uint32_t tilecc_box_" + id + "[] = {" + box + "};\n";
-    s += indent + "const CUtensorMap* const tilecc_desc_" + id + " = tilecc::tensor_map(tilecc_map_" + id + ", " +
-         p.params[static_cast<std::size_t>(info.baseParam)].name + ", " + dtype + ", " + std::to_string(r) + ", tilecc_dims_" + id +
-         ", tilecc_strides_" + id + ", tilecc_box_" + id + ", " + std::to_string(info.swizzle) + ");\n";
+    if (info.im2colShift) {  // pixels × channels per copy, windows shifted by −im2colShift
+      s += indent + "const CUtensorMap* const tilecc_desc_" + id + " = tilecc::tensor_map_im2col(tilecc_map_" + id + ", " +
+           p.params[static_cast<std::size_t>(info.baseParam)].name + ", " + dtype + ", " + std::to_string(r) + ", tilecc_dims_" + id +
+           ", tilecc_strides_" + id + ", " + std::to_string(info.box[0]) + "u, " + std::to_string(info.box[1]) + "u, " +
+           std::to_string(info.im2colShift) + ", " + std::to_string(info.swizzle) + ");\n";
+    } else {
+      s += indent + "const uint32_t tilecc_box_" + id + "[] = {" + box + "};\n";
+      s += indent + "const CUtensorMap* const tilecc_desc_" + id + " = tilecc::tensor_map(tilecc_map_" + id + ", " +
+           p.params[static_cast<std::size_t>(info.baseParam)].name + ", " + dtype + ", " + std::to_string(r) + ", tilecc_dims_" + id +
+           ", tilecc_strides_" + id + ", tilecc_box_" + id + ", " + std::to_string(info.swizzle) + ");\n";
+    }
     mapsReady += (mapsReady.empty() ? "" : " && ") + ("tilecc_desc_" + id);
     args += ", *tilecc_desc_" + id;
   }

@@ -72,16 +72,19 @@ void KernelPrinter::async(const Op& o) {
       line("tilecc::mbarrier_wait(" + mbarrierAt(buffer(o.operands[0]), scalar(o.operands[1])) + ", " + scalar(o.operands[2]) + ");");
       return;
     case OpKind::TmaLoad: {
-      // (desc, buffer, mbarriers, index, coords...)
-      // Coordinates innermost first, as the descriptor orders its axes; panel p of a swizzled
-      // buffer starts after p panels of every row.
+      // (desc, buffer, mbarriers, index, coords..., im2col offsets...)
+      // Coordinates and offsets innermost first, as the descriptor orders its axes; panel p of a
+      // swizzled buffer starts after p panels of every row.
+      const std::size_t offsets = o.axis > 0 ? static_cast<std::size_t>(o.axis) : 0;
+      const std::size_t end = o.operands.size() - offsets;
       std::string coords;
-      for (std::size_t i = o.operands.size(); i-- > 4;) coords += ", " + scalar(o.operands[i]);
+      for (std::size_t i = end; i-- > 4;) coords += ", " + scalar(o.operands[i]);
+      for (std::size_t i = o.operands.size(); i-- > end;) coords += ", " + scalar(o.operands[i]);
       const Value* buf = o.operands[1];
       const std::int64_t rows = buf->type.shape.empty() ? 1 : buf->type.shape[0];
       const std::string dst = o.count ? buffer(buf) + " + " + std::to_string(o.count * rows * buf->type.smem.swizzle) : buffer(buf);
-      line("if (" + elected_ + ") tilecc::tma_load_" + std::to_string(o.operands.size() - 4) + "d(" + dst + ", &" +
-           names_.of(o.operands[0]) + ", " + mbarrierAt(buffer(o.operands[2]), scalar(o.operands[3])) + coords + ");");
+      line("if (" + elected_ + ") tilecc::tma_load_" + std::string(offsets ? "im2col_" : "") + std::to_string(end - 4) + "d(" + dst +
+           ", &" + names_.of(o.operands[0]) + ", " + mbarrierAt(buffer(o.operands[2]), scalar(o.operands[3])) + coords + ");");
       return;
     }
     case OpKind::TmaStore: {

@@ -79,7 +79,8 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
     return "one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)";
   }
   for (const Op* u : us) {
-    if (u->kind == OpKind::TmaLoad) return "box copied by TMA" + at(*u);
+    if (u->kind == OpKind::TmaLoad)
+      return (u->axis > 0 ? "pixels copied by TMA in im2col mode" : "box copied by TMA") + at(*u);
     if (u->kind == OpKind::TmaStore) return "tile stored by TMA" + at(*u);
     if (u->kind == OpKind::Reduce) return std::string("partial results of the ") + name(u->reduce) + " across warps" + at(*u);
     if (u->kind == OpKind::AsyncCopy) return "ring filled by cp.async, num_stages - 1 iterations ahead (load" + at(*u) + ")";

@@ -67,8 +67,9 @@ enum class OpKind : std::uint8_t {
   MBarrierExpectTx,  // (mbarriers, index) count: bytes the phase's transactions bring
   MBarrierArrive,    // (mbarriers, index): one arrival per warp (its first lane)
   MBarrierWait,      // (mbarriers, index, phase parity)
-  TmaLoad,        // (desc, buffer, mbarriers, index, coords...): one thread copies a box; count:
-                  // the 128-byte panel of the swizzled buffer it fills
+  TmaLoad,        // (desc, buffer, mbarriers, index, coords..., offsets...): one thread copies a
+                  // box; count: the 128-byte panel of the swizzled buffer it fills; axis: the
+                  // im2col offsets at the end (one per spatial axis; 0: a tiled box)
   TmaStore,       // (desc, buffer, coords...): one thread stores a box from shared memory; count:
                   // the 128-byte panel of the swizzled buffer it reads (coordinates as tma_load's)
   TmaStoreWait,   // count: bulk store groups that may stay pending (reads of shared memory)
@@ -213,8 +214,12 @@ struct TensorMapInfo {
   int baseParam = -1;           // the pointer parameter the tensor starts at
   std::vector<HostExpr> dims;   // elements per axis
   std::vector<HostExpr> strides;  // elements between neighbours along each axis but the last
-  std::vector<int> box;         // elements per axis of one copy
+  std::vector<int> box;         // elements per axis of one copy; im2col: {pixels, channels}
   int swizzle = 128;            // bytes (0: none)
+  /// im2col mode (analysis/Im2colAccess.h; cuTensorMapEncodeIm2col) where > 0: the axes are
+  /// (images, spatial axes, channels), each spatial window's corners moved by −im2colShift (the
+  /// copies' offsets are the taps' shifts plus im2colShift, never negative).
+  int im2colShift = 0;
 };
 
 /// An assumption "this integer parameter equals 1" (a unit stride: `x + i * stride` is then

@@ -56,7 +56,7 @@ const std::array<OpTraits, kNumOpKinds> kTable = {{
     {"mbarrier_expect_tx", G, Family::Async, false, false, false, false, kAttrCount},
     {"mbarrier_arrive", G, Family::Async, false, false, false, false, kNone},
     {"mbarrier_wait", G, Family::Async, false, false, false, false, kNone},
-    {"tma_load", G, Family::Async, false, false, false, false, kAttrCount},
+    {"tma_load", G, Family::Async, false, false, false, false, kAttrCount | kAttrAxis},
     {"tma_store", G, Family::Async, false, false, false, false, kAttrCount},
     {"tma_store_wait", G, Family::Async, false, false, false, false, kAttrCount},
     {"wgmma", G, Family::Hopper, false, false, false, false, kAttrInstr | kAttrTransposed},

@@ -372,6 +372,7 @@ class Parser {
       m.box = intList();
       expect("swizzle=");
       m.swizzle = static_cast<int>(integer());
+      if (accept("im2col=")) m.im2colShift = static_cast<int>(integer());
       expect(")");
       k->tensorMaps.push_back(m);
     }

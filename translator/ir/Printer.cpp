@@ -237,7 +237,9 @@ std::string print(const Kernel& k, PrintOptions opts) {
     for (std::size_t i = 0; i < m.strides.size(); ++i) p.out << (i ? ", " : "") << expr(m.strides[i]);
     p.out << "] box=[";
     for (std::size_t i = 0; i < m.box.size(); ++i) p.out << (i ? ", " : "") << m.box[i];
-    p.out << "] swizzle=" << m.swizzle << ")";
+    p.out << "] swizzle=" << m.swizzle;
+    if (m.im2colShift) p.out << " im2col=" << m.im2colShift;
+    p.out << ")";
   }
   p.out << " {\n";
   if (opts.layouts)

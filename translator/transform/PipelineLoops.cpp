@@ -40,6 +40,7 @@
 // cp.async; TMA copies narrower ones too), and its value only fills a buffer that mma reads. Barriers come later, from the hazard
 // analysis (insertBarriers). On sm_90a, where the batch cannot stay in flight, the copies
 // still go behind it, before its wait (issueBehindWgmma).
+#include "analysis/Im2colAccess.h"
 #include "analysis/StructuredAccess.h"
 #include "ir/Clone.h"
 #include "transform/TensorMaps.h"
@@ -65,8 +66,15 @@ struct Pipe {
   Value* ring = nullptr;
   bool narrow = false;               // runs under 4 bytes: no cp.async
   std::optional<StructuredBox> box;  // TMA: the box it reads
+  std::optional<Im2colBox> im2col;   // or: the pixels it gathers (TMA's im2col mode)
+  std::vector<Value*> pixel;         // im2col: the window position of the program's first pixel
   Value* desc = nullptr;
 };
+
+bool nonNegativeConstant(const Poly& p) {
+  auto c = p.constantValue();
+  return c && *c >= 0;
+}
 
 bool recomputable(const Op& o) {
   const OpTraits& t = traits(o.kind);
@@ -354,10 +362,16 @@ class Pipeliner {
       if (bt.shape.size() != 2 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * eb) % 128 != 0) return false;
       // A transposed store keeps the buffer in memory's order: the box is the buffer's.
       p.box = structuredBox(k_, loop_, *p.load, trip_, p.store->transposed);
-      if (!p.box) return false;
+      if (!p.box && !p.store->transposed) p.im2col = im2colBox(k_, loop_, *p.load);
+      if (!p.box && (!p.im2col || p.im2col->rows != bt.shape[0])) return false;
     }
+    // Scalars of the iteration in the copies' coordinates are recomputed for later iterations.
+    std::set<const Op*> chain;
+    for (const Value* a : loopAtoms())
+      if (a->owner || !chainOf(body_, a, iv_, chain)) return false;
     // Unit strides the boxes need become assumptions of this variant, checked by the launcher.
     for (const Pipe& p : pipes_) {
+      if (!p.box) continue;
       const std::pair<int, std::int64_t> unit{p.box->unitParam, kEqualsOne};
       if (p.box->unitParam >= 0 && std::find(k_.assumed.begin(), k_.assumed.end(), unit) == k_.assumed.end()) {
         k_.assumed.erase(std::remove_if(k_.assumed.begin(), k_.assumed.end(), [&](const auto& a) { return a.first == unit.first; }),
@@ -368,12 +382,116 @@ class Pipeliner {
     return true;
   }
 
-  Value* emit(Builder& b, const Poly& p, Value* trip) { return emitPoly(b, p, trip_, trip); }
+  // The atoms of the copies' coordinates that are scalars computed in the loop's body.
+  std::vector<const Value*> loopAtoms() const {
+    std::vector<const Value*> atoms;
+    auto add = [&](const Poly& p) {
+      for (const auto& [m, c] : p.terms)
+        for (const Value* a : m)
+          if (a != trip_ && ((a->def && within(a->def->parent, body_)) || (a->owner && within(a->owner, body_))) &&
+              std::find(atoms.begin(), atoms.end(), a) == atoms.end())
+            atoms.push_back(a);
+    };
+    for (const Pipe& p : pipes_) {
+      if (p.box) {
+        for (const Poly& x : p.box->starts) add(x);
+        for (const Poly& x : p.box->iterChecks) add(x);
+      }
+      if (p.im2col) {
+        add(p.im2col->channelStart);
+        for (const Poly& x : p.im2col->offsets) add(x);
+      }
+    }
+    return atoms;
+  }
 
   // The descriptor parameter of a pipe's tensor.
   Value* descriptor(const Pipe& p) {
     const Value* r = p.load->result();
-    return addTensorDescriptor(k_, *p.box, p.buffer->type, (r->name.empty() ? r->hint : r->name) + "_desc");
+    const std::string name = (r->name.empty() ? r->hint : r->name) + "_desc";
+    return p.im2col ? addIm2colDescriptor(k_, *p.im2col, p.buffer->type, name) : addTensorDescriptor(k_, *p.box, p.buffer->type, name);
+  }
+
+  // Before the loop: the window position of the program's first pixel, m0 taken apart into
+  // (image, spatial coordinates outermost first), each spatial one moved by −shift.
+  void pixelStart(Builder& pre, Pipe& p) {
+    const Im2colBox& box = *p.im2col;
+    const ElemType i32 = ElemType::of(Scalar::I32);
+    Value* m = emitPoly(pre, box.rowStart, {});
+    m->name = "pixel0";
+    std::vector<Value*> coords;
+    const int shift = im2colShift(static_cast<int>(box.extents.size()) + 2);
+    for (std::size_t a = box.extents.size(); a-- > 0;) {
+      Value* extent = emitPoly(pre, box.extents[a], {});
+      Value* digit = pre.binary(BinOp::Rem, m, extent, i32);
+      coords.insert(coords.begin(), pre.binary(BinOp::Sub, digit, pre.intConst(shift), i32));
+      m = pre.binary(BinOp::Div, m, extent, i32);
+    }
+    coords.insert(coords.begin(), m);
+    p.pixel = coords;
+  }
+
+  // The trip index of iteration `it`, and the scalars of the loop's body that the copies'
+  // coordinates use, recomputed for that iteration (in b).
+  std::map<const Value*, Value*> atomsAt(Builder& b, Value* it) {
+    Value* trip = it;
+    const Value* lb = loop_.operands[0];
+    const Value* step = loop_.operands[2];
+    const bool lbZero = lb->def && lb->def->kind == OpKind::Constant && lb->def->intValue == 0;
+    if (!lbZero) trip = b.binary(BinOp::Sub, trip, const_cast<Value*>(lb), it->type.elem);
+    if (!(step->def && step->def->kind == OpKind::Constant && step->def->intValue == 1))
+      trip = b.binary(BinOp::Div, trip, const_cast<Value*>(step), it->type.elem);
+    std::map<const Value*, Value*> atoms{{trip_, trip}};
+    std::set<const Op*> chain;
+    const std::vector<const Value*> loopValues = loopAtoms();
+    for (const Value* a : loopValues) chainOf(body_, a, iv_, chain);
+    ValueMap map{{iv_, it}};
+    for (const auto& op : body_.ops)
+      if (chain.count(op.get())) cloneOp(b, *op, map);
+    for (const Value* a : loopValues) atoms[a] = map.count(a) ? map.at(a) : const_cast<Value*>(a);
+    return atoms;
+  }
+
+  // Coordinates that depend on scalars of the iteration and are not provably in range (box
+  // starts >= 0, im2col channel starts >= 0 and offsets within 16 bits): checked for every
+  // iteration by a loop of their own before the pipeline, where a trap leaves no wgmma in
+  // flight (ptxas would otherwise wait for the batch at each check).
+  void checkIterations(Builder& pre) {
+    bool any = false;
+    for (const Pipe& p : pipes_) {
+      if (p.box) any = any || !p.box->iterChecks.empty();
+      if (p.im2col) any = true;
+    }
+    if (!any) return;
+    Op* l = pre.create(OpKind::For, {loop_.operands[0], loop_.operands[1], loop_.operands[2]}, {});
+    l->cmp = loop_.cmp;
+    Block* body = pre.addRegion(l);
+    Builder b{k_, body, loop_.loc, iv_->name + "_check", -1};
+    Value* iv = b.addArg(body, iv_->type, iv_->name);
+    const std::map<const Value*, Value*> atoms = atomsAt(b, iv);
+    const ElemType i32 = ElemType::of(Scalar::I32);
+    for (const Pipe& p : pipes_) {
+      if (p.box)
+        for (const Poly& c : p.box->iterChecks)
+          b.checkNonNegative(emitPoly(b, c, atoms), p.load->loc, "a TMA box would start below its tensor: the pointers read before it");
+      if (!p.im2col) continue;
+      if (!nonNegativeConstant(p.im2col->channelStart))
+        b.checkNonNegative(emitPoly(b, p.im2col->channelStart, atoms), p.load->loc,
+                           "a TMA im2col copy would start below channel 0: the pointers read before the pixel");
+      const int shift = im2colShift(static_cast<int>(p.im2col->extents.size()) + 2);
+      const std::string why = "a filter offset outside -" + std::to_string(shift) + " .. " + std::to_string(32767 - shift) +
+                              " (TMA im2col offsets are 16 bits)";
+      const ElemType i1 = ElemType::of(Scalar::Bool);
+      for (const Poly& d : p.im2col->offsets) {
+        Value* o = b.binary(BinOp::Add, emitPoly(b, d, atoms), b.intConst(shift), i32);
+        Value* in = b.binary(BinOp::And, b.binary(BinOp::Ge, o, b.intConst(0), i1), b.binary(BinOp::Le, o, b.intConst(32767), i1), i1);
+        Op* a = b.create(OpKind::Assert, {in}, {});
+        a->count = 1;
+        a->loc = p.load->loc;
+        a->note = why;
+      }
+    }
+    b.create(OpKind::Yield, {}, {});
   }
 
   // The TMA copies of iteration `it` into slot `index` of every ring, completing on full[index].
@@ -384,32 +502,37 @@ class Pipeliner {
     Op* guard = b.create(OpKind::If, {in}, {});
     Builder then{k_, b.addRegion(guard), loop_.loc, iv_->name, -1};
     Builder other{k_, b.addRegion(guard), loop_.loc, iv_->name, -1};
-    // trip = (it − lower) / step
-    Value* trip = it;
-    const Value* lb = loop_.operands[0];
-    const Value* step = loop_.operands[2];
-    const bool lbZero = lb->def && lb->def->kind == OpKind::Constant && lb->def->intValue == 0;
-    if (!lbZero) trip = then.binary(BinOp::Sub, trip, const_cast<Value*>(lb), it->type.elem);
-    if (!(step->def && step->def->kind == OpKind::Constant && step->def->intValue == 1))
-      trip = then.binary(BinOp::Div, trip, const_cast<Value*>(step), it->type.elem);
+    const std::map<const Value*, Value*> atoms = atomsAt(then, it);
     int bytes = 0;
     for (const Pipe& p : pipes_) bytes += static_cast<int>(p.buffer->type.sharedBytes());
     Op* expect = then.create(OpKind::MBarrierExpectTx, {full, index}, {});
     expect->count = bytes;
+    const ElemType i32 = ElemType::of(Scalar::I32);
     for (const Pipe& p : pipes_) {
       const Type& bt = p.buffer->type;
       const int inner = 128 / bt.elem.bytes();
       Value* slotv = slot(then, p.ring, index);
-      std::vector<Value*> starts;
-      for (const Poly& s : p.box->starts) starts.push_back(emit(then, s, trip));
+      std::vector<Value*> starts, offsets;
+      if (p.box) {
+        for (const Poly& s : p.box->starts) starts.push_back(emitPoly(then, s, atoms));
+      } else {
+        // im2col: the program's first pixel, the channel start, and each tap's offset + shift.
+        starts = p.pixel;
+        starts.push_back(emitPoly(then, p.im2col->channelStart, atoms));
+        const int shift = im2colShift(static_cast<int>(p.im2col->extents.size()) + 2);
+        for (const Poly& d : p.im2col->offsets)
+          offsets.push_back(then.binary(BinOp::Add, emitPoly(then, d, atoms), then.intConst(shift), i32));
+      }
       for (int panel = 0; panel < bt.shape[1] / inner; ++panel) {
         std::vector<Value*> ops{p.desc, slotv, full, index};
         ops.insert(ops.end(), starts.begin(), starts.end() - 1);
         Value* last = starts.back();
         if (panel) last = then.binary(BinOp::Add, last, then.intConst(panel * inner), last->type.elem);
         ops.push_back(last);
+        ops.insert(ops.end(), offsets.begin(), offsets.end());
         Op* c = then.create(OpKind::TmaLoad, ops, {});
         c->count = panel;
+        c->axis = static_cast<int>(offsets.size());
         c->loc = p.load->loc;
       }
     }
@@ -515,7 +638,10 @@ class Pipeliner {
     Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
     pre.setInsertionBefore(loop_);
     allocateRings(pre);
-    for (Pipe& p : pipes_) p.desc = descriptor(p);
+    for (Pipe& p : pipes_) {
+      p.desc = descriptor(p);
+      if (p.im2col) pixelStart(pre, p);
+    }
     Value* full = pre.one(OpKind::LocalAlloc, {}, Type::mbarriers(S));
     full->name = iv_->name + "_full";
     Op* init = pre.create(OpKind::MBarrierInit, {full}, {});
@@ -523,8 +649,9 @@ class Pipeliner {
     // Starts that are non-negative in every program the grid launches, but not provably so:
     // bounded by the launcher over the grid where it can (else checked here, a trap).
     for (const Pipe& p : pipes_)
-      for (const Poly& c : p.box->checks)
-        checkStart(k_, pre, c, p.load->loc, "read", trip_);
+      if (p.box)
+        for (const Poly& c : p.box->checks) checkStart(k_, pre, c, p.load->loc, "read", trip_);
+    checkIterations(pre);
     Value* lb = loop_.operands[0];
     Value* step = loop_.operands[2];
     for (int s = 0; s + 1 < S; ++s) {

@@ -7,12 +7,17 @@
 namespace tilecc::ir {
 
 Value* emitPoly(Builder& b, const Poly& p, const Value* trip, Value* tripValue) {
+  return emitPoly(b, p, std::map<const Value*, Value*>{{trip, tripValue}});
+}
+
+Value* emitPoly(Builder& b, const Poly& p, const std::map<const Value*, Value*>& atoms) {
   const ElemType i32 = ElemType::of(Scalar::I32);
   Value* sum = nullptr;
   for (const auto& [m, c] : p.terms) {
     Value* term = nullptr;
     for (const Value* a : m) {
-      Value* x = a == trip ? tripValue : const_cast<Value*>(a);
+      auto it = atoms.find(a);
+      Value* x = it != atoms.end() ? it->second : const_cast<Value*>(a);
       if (x->type.elem != i32) x = b.one(OpKind::Convert, {x}, Type::scalar(i32));
       term = term ? b.binary(BinOp::Mul, term, x, i32) : x;
     }
@@ -76,6 +81,40 @@ Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buff
   info.box.assign(box.extents.begin(), box.extents.end() - 1);  // outer axes (1), rows
   info.box.push_back(inner);                                     // one 128-byte panel
   info.swizzle = 128;
+  k.params.push_back(d);
+  k.paramInfo.push_back(ParamInfo{d->name, 0, 0});
+  k.tensorMaps.push_back(info);
+  return d;
+}
+
+}  // namespace tilecc::ir
+
+namespace tilecc::ir {
+
+int im2colShift(int rank) { return rank == 5 ? 16 : 64; }
+
+Value* addIm2colDescriptor(Kernel& k, const Im2colBox& box, const Type& buffer, const std::string& name) {
+  const int inner = 128 / buffer.elem.bytes();
+  Value* d = k.newValue(Type::tensorDesc(buffer.elem, {buffer.shape[0], inner}));
+  d->name = name;
+  TensorMapInfo info;
+  info.param = static_cast<int>(k.params.size());
+  info.baseParam = box.baseParam;
+  // Axes outermost first: images, the spatial axes, channels.
+  info.dims.push_back(hostExpr(k, box.images));
+  for (const Poly& e : box.extents) info.dims.push_back(hostExpr(k, e));
+  info.dims.push_back(hostExpr(k, box.channels));
+  Poly stride = box.pixelStride;
+  std::vector<HostExpr> strides;
+  for (std::size_t a = box.extents.size(); a-- > 0;) {
+    strides.insert(strides.begin(), hostExpr(k, stride));
+    stride = stride * box.extents[a];
+  }
+  strides.insert(strides.begin(), hostExpr(k, stride));
+  info.strides = strides;
+  info.box = {box.rows, inner};
+  info.swizzle = 128;
+  info.im2colShift = im2colShift(static_cast<int>(box.extents.size()) + 2);
   k.params.push_back(d);
   k.paramInfo.push_back(ParamInfo{d->name, 0, 0});
   k.tensorMaps.push_back(info);

@@ -97,7 +97,7 @@ bool rewrite(Kernel& k, Op& st) {
   Value* trip = k.newValue(Type::scalar(kI32), "trip");
   trip->owner = loop->regions[0].get();  // an atom, never an operand
   const auto box = structuredBox(k, *loop, st, trip);
-  if (!box || readsThrough(k, k.params[static_cast<std::size_t>(box->baseParam)])) return false;
+  if (!box || !box->iterChecks.empty() || readsThrough(k, k.params[static_cast<std::size_t>(box->baseParam)])) return false;
   // A unit stride it needs must already be an assumption of this variant.
   if (box->unitParam >= 0 && std::find(k.assumed.begin(), k.assumed.end(), std::pair<int, std::int64_t>{box->unitParam, kEqualsOne}) == k.assumed.end())
     return false;

@@ -37,7 +37,10 @@ template void conv3x3<128, 128, 32, 3>(const half*, const half*, half*, int, int
 // The same convolution with the reduction loop over (tap, channel block): the tap and the block's
 // first channel are scalars of each iteration, so a row of the input operand is one pixel's
 // channels (per-row address arithmetic, contiguous along the channels) and its mask is a
-// per-row test; the channel mask keeps channel counts that are not multiples of BK exact.
+// per-row test; the channel mask keeps channel counts that are not multiples of BK exact. On
+// sm_90a the input rows are copied by TMA in im2col mode (analysis/Im2colAccess.h: the pixel
+// digits, the tap's offsets and the padding mask are what the hardware walks) and the weights as
+// a 3-d box (the tap a middle axis of stride c).
 template <int BM, int BN, int BK, int STAGES>
 TILECC_KERNEL(num_warps = 8, num_stages = STAGES)
 void conv3x3_taps(const half* x, const half* w, half* y, int n, int h, int wd, TILECC_MULTIPLE_OF(16) int c, int f) {
@@ -63,6 +66,9 @@ void conv3x3_taps(const half* x, const half* w, half* y, int n, int h, int wd, T
 }
 
 template void conv3x3_taps<128, 128, 64, 3>(const half*, const half*, half*, int, int, int, int, int);
+// 256 pixels per program: three stages of 48 KiB keep a program alone on its SM, so on sm_90a
+// the loop is warp-specialised by default (a producer warp issues the im2col and weight copies).
+template void conv3x3_taps<256, 128, 64, 3>(const half*, const half*, half*, int, int, int, int, int);
 
 // Index arithmetic through / and %, & and >> (tests/translator/report_div_rem.tile.cpp shows the
 // access widths): the vectorised gathers must read what the host twin reads, and a dividend

@@ -126,6 +126,41 @@ __device__ __forceinline__ void tma_load_5d(void* dst, const CUtensorMap* map, v
       : "memory");
 #endif
 }
+// im2col mode: coordinates (channel, pixel axes innermost first, image) of the first pixel's
+// window position, and one 16-bit offset per spatial axis (innermost first) added to every
+// pixel's position: the hardware walks the pixels in order and fills the padding with zeros.
+__device__ __forceinline__ void tma_load_im2col_3d(void* dst, const CUtensorMap* map, void* bar, int c0, int c1, int c2, int o0) {
+#ifdef TILECC_SM90
+  const unsigned short u0 = static_cast<unsigned short>(o0);
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2], {%6};\n" ::"r"(
+          smem_addr(dst)),
+      "l"(map), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "r"(c2), "h"(u0)
+      : "memory");
+#endif
+}
+__device__ __forceinline__ void tma_load_im2col_4d(void* dst, const CUtensorMap* map, void* bar, int c0, int c1, int c2, int c3, int o0,
+                                                   int o1) {
+#ifdef TILECC_SM90
+  const unsigned short u0 = static_cast<unsigned short>(o0), u1 = static_cast<unsigned short>(o1);
+  asm volatile(
+      "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, %6}], [%2], {%7, %8};\n" ::"r"(
+          smem_addr(dst)),
+      "l"(map), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "h"(u0), "h"(u1)
+      : "memory");
+#endif
+}
+__device__ __forceinline__ void tma_load_im2col_5d(void* dst, const CUtensorMap* map, void* bar, int c0, int c1, int c2, int c3, int c4,
+                                                   int o0, int o1, int o2) {
+#ifdef TILECC_SM90
+  const unsigned short u0 = static_cast<unsigned short>(o0), u1 = static_cast<unsigned short>(o1), u2 = static_cast<unsigned short>(o2);
+  asm volatile(
+      "cp.async.bulk.tensor.5d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, %6, %7}], [%2], {%8, %9, %10};\n" ::"r"(
+          smem_addr(dst)),
+      "l"(map), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "h"(u0), "h"(u1), "h"(u2)
+      : "memory");
+#endif
+}
 __device__ __forceinline__ void tma_store_4d(const CUtensorMap* map, const void* src, int c0, int c1, int c2, int c3) {
 #ifdef TILECC_SM90
   asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group [%0, {%2, %3, %4, %5}], [%1];\n" ::"l"(map), "r"(smem_addr(src)),
@@ -213,7 +248,7 @@ __device__ __forceinline__ void wgmma_wait() {
 struct TensorMapCache {
   bool valid = false, ok = false;
   const void* base = nullptr;
-  int dtype = 0, rank = 0, swizzle = 0;
+  int dtype = 0, rank = 0, swizzle = 0, shift = 0;
   std::uint64_t dims[5] = {}, strides[4] = {};
   std::uint32_t box[5] = {};
   CUtensorMap map;
@@ -267,6 +302,64 @@ static inline const CUtensorMap* tensor_map(TensorMapCache& c, const void* base,
                                 : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE;
   c.ok = encode(&c.map, static_cast<CUtensorMapDataType>(dtype), static_cast<cuuint32_t>(rank), const_cast<void*>(base), d, st, b, e,
                 CU_TENSOR_MAP_INTERLEAVE_NONE, sw, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+  return c.ok ? &c.map : nullptr;
+}
+
+
+/// An im2col descriptor (axes innermost first: channels, the spatial axes, images; strides in
+/// bytes): `pixels` pixels of `channels` channels per copy, each spatial axis's window shifted by
+/// −shift at both corners (the copies' offsets add shift back), zero fill; or null where TMA cannot
+/// describe the tensor. Cached like tensor_map.
+static inline const CUtensorMap* tensor_map_im2col(TensorMapCache& c, const void* base, int dtype, int rank, const std::uint64_t* dims,
+                                                   const std::uint64_t* strides, std::uint32_t pixels, std::uint32_t channels, int shift,
+                                                   int swizzle) {
+  bool same = c.valid && c.base == base && c.dtype == dtype && c.rank == rank && c.swizzle == swizzle && c.shift == shift &&
+              c.box[0] == channels && c.box[1] == pixels;
+  for (int i = 0; same && i < rank; ++i) same = c.dims[i] == dims[i] && (i + 1 == rank || c.strides[i] == strides[i]);
+  if (same) return c.ok ? &c.map : nullptr;
+  c.valid = true;
+  c.ok = false;
+  c.base = base;
+  c.dtype = dtype;
+  c.rank = rank;
+  c.swizzle = swizzle;
+  c.shift = shift;
+  c.box[0] = channels;
+  c.box[1] = pixels;
+  for (int i = 0; i < rank; ++i) {
+    c.dims[i] = dims[i];
+    if (i + 1 < rank) c.strides[i] = strides[i];
+  }
+  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0 || rank < 3 || rank > 5) return nullptr;
+  for (int i = 0; i < rank; ++i)
+    if (dims[i] == 0 || dims[i] > (std::uint64_t{1} << 32) || (i + 1 < rank && (strides[i] % 16 != 0 || strides[i] >= (std::uint64_t{1} << 40))))
+      return nullptr;
+  using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*, const cuuint64_t*, const int*,
+                              const int*, cuuint32_t, cuuint32_t, const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
+                              CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+  static Encode encode = [] {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult q;
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", &fn, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess)
+      fn = nullptr;
+    return reinterpret_cast<Encode>(fn);
+  }();
+  if (!encode) return nullptr;
+  cuuint64_t d[5], st[4];
+  cuuint32_t e[5];
+  int lower[3], upper[3];
+  for (int i = 0; i < rank; ++i) {
+    d[i] = dims[i];
+    e[i] = 1;
+    if (i + 1 < rank) st[i] = strides[i];
+  }
+  for (int i = 0; i < rank - 2; ++i) lower[i] = upper[i] = -shift;
+  const CUtensorMapSwizzle sw = swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE;
+  c.ok = encode(&c.map, static_cast<CUtensorMapDataType>(dtype), static_cast<cuuint32_t>(rank), const_cast<void*>(base), d, st, lower, upper,
+                channels, pixels, e, CU_TENSOR_MAP_INTERLEAVE_NONE, sw, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
   return c.ok ? &c.map : nullptr;
 }
 
