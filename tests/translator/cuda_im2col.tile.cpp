@@ -10,6 +10,7 @@ using namespace tilecc;
 
 // 2-d (NHWC), the digits spelt (m / W) % H and (m / W) / H.
 // CHECK-LABEL: ---- conv2d -> conv2d_sm90a_tma ----
+// CHECK: // TMA: descriptors a_desc (im2col mode), b_desc (128B swizzle, zero fill)
 // CHECK: //   a_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): pixels copied by TMA in im2col mode at line {{[0-9]+}}
 // CHECK: //   b_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line {{[0-9]+}}
 // CHECK: const int kb_rem = rm_mul % wd;

@@ -162,7 +162,8 @@ bool KernelPrinter::run(CudaKernel& out) {
   if (k_.specialised) s << "// Specialised variant: the launcher picks it when " << variantConditionText() << ".\n";
   if (!k_.tensorMaps.empty()) {
     std::string maps;
-    for (const TensorMapInfo& m : k_.tensorMaps) maps += (maps.empty() ? "" : ", ") + names_.of(k_.params[static_cast<std::size_t>(m.param)]);
+    for (const TensorMapInfo& m : k_.tensorMaps)
+      maps += (maps.empty() ? "" : ", ") + names_.of(k_.params[static_cast<std::size_t>(m.param)]) + (m.im2colShift ? " (im2col mode)" : "");
     s << "// TMA: descriptors " << maps << " (128B swizzle, zero fill), encoded by the launcher, which takes the next\n"
       << "// variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight\n"
       << "// where both operands come from the rings, and ";

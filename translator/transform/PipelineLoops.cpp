@@ -359,6 +359,10 @@ class Pipeliner {
     for (Pipe& p : pipes_) {
       const Type& bt = p.buffer->type;
       const int eb = bt.elem.bytes();
+      // Rows of whole 128-byte panels. Narrower ones (64- and 32-byte swizzles: BLOCK_K = 32 or 16
+      // in f16) would be boxes as well, but measured slower than cp.async (the tutorial GEMM at
+      // 4096³ on an H100: 487 against 503 TFLOP/s at BLOCK_K = 32, 326 against 337 at 16;
+      // tests/bench/results/2026-11-27-h100-im2col.txt): they stay on cp.async.
       if (bt.shape.size() != 2 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * eb) % 128 != 0) return false;
       // A transposed store keeps the buffer in memory's order: the box is the buffer's.
       p.box = structuredBox(k_, loop_, *p.load, trip_, p.store->transposed);
@@ -510,7 +514,7 @@ class Pipeliner {
     const ElemType i32 = ElemType::of(Scalar::I32);
     for (const Pipe& p : pipes_) {
       const Type& bt = p.buffer->type;
-      const int inner = 128 / bt.elem.bytes();
+      const int inner = bt.smem.swizzle / bt.elem.bytes();
       Value* slotv = slot(then, p.ring, index);
       std::vector<Value*> starts, offsets;
       if (p.box) {

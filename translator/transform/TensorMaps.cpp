@@ -70,7 +70,7 @@ HostExpr hostExpr(const Kernel& k, const Poly& p) {
 }
 
 Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buffer, const std::string& name) {
-  const int inner = 128 / buffer.elem.bytes();
+  const int inner = buffer.smem.swizzle / buffer.elem.bytes();
   Value* d = k.newValue(Type::tensorDesc(buffer.elem, {buffer.shape[0], inner}));
   d->name = name;
   TensorMapInfo info;
@@ -79,8 +79,8 @@ Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buff
   for (const Poly& x : box.dims) info.dims.push_back(hostExpr(k, x));
   for (std::size_t a = 0; a + 1 < box.strides.size(); ++a) info.strides.push_back(hostExpr(k, box.strides[a]));
   info.box.assign(box.extents.begin(), box.extents.end() - 1);  // outer axes (1), rows
-  info.box.push_back(inner);                                     // one 128-byte panel
-  info.swizzle = 128;
+  info.box.push_back(inner);                                     // one panel of the swizzle's width
+  info.swizzle = buffer.smem.swizzle;
   k.params.push_back(d);
   k.paramInfo.push_back(ParamInfo{d->name, 0, 0});
   k.tensorMaps.push_back(info);
@@ -94,7 +94,7 @@ namespace tilecc::ir {
 int im2colShift(int rank) { return rank == 5 ? 16 : 64; }
 
 Value* addIm2colDescriptor(Kernel& k, const Im2colBox& box, const Type& buffer, const std::string& name) {
-  const int inner = 128 / buffer.elem.bytes();
+  const int inner = buffer.smem.swizzle / buffer.elem.bytes();
   Value* d = k.newValue(Type::tensorDesc(buffer.elem, {buffer.shape[0], inner}));
   d->name = name;
   TensorMapInfo info;
@@ -113,7 +113,7 @@ Value* addIm2colDescriptor(Kernel& k, const Im2colBox& box, const Type& buffer, 
   strides.insert(strides.begin(), hostExpr(k, stride));
   info.strides = strides;
   info.box = {box.rows, inner};
-  info.swizzle = 128;
+  info.swizzle = buffer.smem.swizzle;
   info.im2colShift = im2colShift(static_cast<int>(box.extents.size()) + 2);
   k.params.push_back(d);
   k.paramInfo.push_back(ParamInfo{d->name, 0, 0});

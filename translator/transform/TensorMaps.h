@@ -10,16 +10,17 @@
 
 namespace tilecc::ir {
 
-/// A TMA descriptor parameter (after the others) for the tensor of `box`, copied one 128-byte
-/// panel of the swizzled buffer type `buffer` at a time; recorded in Kernel::tensorMaps.
+/// A TMA descriptor parameter (after the others) for the tensor of `box`, copied one panel (the
+/// swizzle's width: 128, 64 or 32 bytes) of the swizzled buffer type `buffer` at a time; recorded
+/// in Kernel::tensorMaps.
 Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buffer, const std::string& name);
 
 /// The shift of an im2col descriptor's windows for a tensor of `rank` axes: the corners move by
 /// −shift (within the driver's range for the rank) and the copies' offsets are tap + shift.
 int im2colShift(int rank);
 
-/// An im2col TMA descriptor parameter for `box`, copied one 128-byte panel of channels of the
-/// swizzled buffer type `buffer` at a time; recorded in Kernel::tensorMaps.
+/// An im2col TMA descriptor parameter for `box`, copied one panel of channels (the swizzle's
+/// width) of the swizzled buffer type `buffer` at a time; recorded in Kernel::tensorMaps.
 Value* addIm2colDescriptor(Kernel& k, const Im2colBox& box, const Type& buffer, const std::string& name);
 
 /// A polynomial's value as an i32 scalar, with the atom `trip` standing for `tripValue`.

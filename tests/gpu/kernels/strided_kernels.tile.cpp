@@ -80,3 +80,8 @@ void matmul_tutorial(const T* a, const T* b, T* c, int M, int N, int K, int64_t 
 
 template void matmul_tutorial<half, 128, 128, 64, 8>(const half*, const half*, half*, int, int, int, int64_t, int64_t,
                                                      int64_t, int64_t, int64_t, int64_t);
+// BLOCK_K = 32 and 16 (rows of 64 and 32 bytes in shared memory: 64B and 32B swizzles for wgmma).
+template void matmul_tutorial<half, 128, 128, 32, 8>(const half*, const half*, half*, int, int, int, int64_t, int64_t,
+                                                     int64_t, int64_t, int64_t, int64_t);
+template void matmul_tutorial<half, 128, 128, 16, 8>(const half*, const half*, half*, int, int, int, int64_t, int64_t,
+                                                     int64_t, int64_t, int64_t, int64_t);
