@@ -191,3 +191,14 @@ TEST_CASE("im2col: refused where the rows are not program_id * BM + arange (a di
   auto p = parseConv(replaced(kConv, "%rm = binary.add %rm_splat, %rm_range : tile<16xi32>", "%rm_twice = binary.add %rm_splat, %rm_range : tile<16xi32>\n  %rm = binary.add %rm_twice, %rm_range : tile<16xi32>"));
   CHECK_FALSE(analyse(p));
 }
+
+TEST_CASE("im2col: bounds written the other way round (h > iy, 0 <= ix) give the same offsets") {
+  // %a_lt = iy < h  →  h > iy;  %a_ge_1 = ix >= 0  →  0 <= ix.
+  std::string t = replaced(kConv, "%a_lt = binary.lt %iy, %oy_splat_1 : tile<16xi1>", "%a_lt = binary.gt %oy_splat_1, %iy : tile<16xi1>");
+  t = replaced(t, "%a_ge_1 = binary.ge %ix, %a_splat_3 : tile<16xi1>", "%a_ge_1 = binary.le %a_splat_3, %ix : tile<16xi1>");
+  auto p = parseConv(t);
+  auto box = analyse(p);
+  REQUIRE(box);
+  CHECK(box->offsets[0] == Poly::atom(p.named("iy_div")) - Poly::constant(1));
+  CHECK(box->offsets[1] == Poly::atom(p.named("ix_rem")) - Poly::constant(1));
+}

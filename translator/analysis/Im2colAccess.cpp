@@ -31,24 +31,6 @@ std::optional<Split> splitBy(const Poly& p, const Value* a) {
   return s;
 }
 
-// p / d where d is one monomial dividing every term of p exactly.
-std::optional<Poly> exactDiv(const Poly& p, const Poly& d) {
-  if (d.terms.size() != 1) return std::nullopt;
-  const auto& [dm, dc] = *d.terms.begin();
-  if (dc == 0) return std::nullopt;
-  Poly r;
-  for (const auto& [m, c] : p.terms) {
-    if (c % dc != 0) return std::nullopt;
-    std::vector<const Value*> rest = m;
-    for (const Value* x : dm) {
-      auto it = std::find(rest.begin(), rest.end(), x);
-      if (it == rest.end()) return std::nullopt;
-      rest.erase(it);
-    }
-    r.terms[rest] = c / dc;
-  }
-  return r;
-}
 
 // A program-level start that is never negative: constants and program ids, non-negative coefficients.
 bool nonNegativeStart(const Poly& p) {
@@ -249,13 +231,13 @@ class Analysis {
     }
     if (div) {
       if (hi) {
-        hi = exactDiv(*hi, b);  // (m / lo % (b·K)) / b = m / (lo·b) % K, for m >= 0
+        hi = exactQuotient(*hi, b);  // (m / lo % (b·K)) / b = m / (lo·b) % K, for m >= 0
         if (!hi) return std::nullopt;
       }
       lo = lo * b;
-    } else if (!hi || exactDiv(*hi, b)) {
+    } else if (!hi || exactQuotient(*hi, b)) {
       hi = b;  // (m / lo % (b·K)) % b = m / lo % b
-    } else if (!exactDiv(b, *hi)) {
+    } else if (!exactQuotient(b, *hi)) {
       return std::nullopt;
     }
     if (hi && hi->constantValue() == 1) return Poly{};
@@ -360,7 +342,7 @@ std::optional<Im2colBox> im2colBox(const Kernel& k, const Op& loop, const Op& lo
       if (!onlyParams(bound)) return std::nullopt;
       if (bound == total) {
         box.images = Poly::constant(1);
-      } else if (auto n = exactDiv(bound, total); n) {
+      } else if (auto n = exactQuotient(bound, total); n) {
         box.images = *n;
       } else {
         return std::nullopt;
@@ -378,10 +360,8 @@ std::optional<Im2colBox> im2colBox(const Kernel& k, const Op& loop, const Op& lo
       if (!s || s->with.isZero()) continue;
       if (!an.free(s->without)) return std::nullopt;
       matched = true;
-      if (s->with == Poly::constant(-1)) {  // −digit + e': flip
-        s->without = Poly::constant(0) - s->without;
-        if (isUpper) s->without = s->without - Poly::constant(1);  // −d + e < 0 ⇔ d − e − 1 >= 0
-        else s->without = s->without + Poly::constant(1);          // −d + e >= 0 ⇔ d − e − 1 < 0
+      if (s->with == Poly::constant(-1)) {  // −d + e < 0 ⇔ d − e − 1 >= 0, and −d + e >= 0 ⇔ d − e − 1 < 0
+        s->without = Poly::constant(0) - s->without - Poly::constant(1);
         isUpper = !isUpper;
       } else if (!(s->with == Poly::constant(1))) {
         return std::nullopt;

@@ -52,6 +52,23 @@ std::optional<std::int64_t> Poly::constantValue() const {
   return std::nullopt;
 }
 
+std::optional<Poly> exactQuotient(const Poly& p, const Poly& d) {
+  if (d.terms.size() != 1) return std::nullopt;
+  const auto& [dm, dc] = *d.terms.begin();
+  Poly r;
+  for (const auto& [m, c] : p.terms) {
+    if (dc == 0 || c % dc != 0) return std::nullopt;
+    std::vector<const Value*> rest = m;
+    for (const Value* x : dm) {
+      auto it = std::find(rest.begin(), rest.end(), x);
+      if (it == rest.end()) return std::nullopt;
+      rest.erase(it);
+    }
+    r.terms[rest] = c / dc;
+  }
+  return r;
+}
+
 bool onlyParams(const Poly& p) {
   for (const auto& [m, c] : p.terms)
     for (const Value* a : m)
@@ -353,23 +370,6 @@ std::optional<Poly> atFirstIteration(const Poly& p, const Value* trip) {
   return r;
 }
 
-// p / d where d is one monomial that divides every term of p exactly.
-std::optional<Poly> exactQuotient(const Poly& p, const Poly& d) {
-  if (d.terms.size() != 1 || p.isZero()) return std::nullopt;
-  const auto& [dm, dc] = *d.terms.begin();
-  Poly r;
-  for (const auto& [m, c] : p.terms) {
-    if (dc == 0 || c % dc != 0) return std::nullopt;
-    std::vector<const Value*> rest = m;
-    for (const Value* x : dm) {
-      auto it = std::find(rest.begin(), rest.end(), x);
-      if (it == rest.end()) return std::nullopt;
-      rest.erase(it);
-    }
-    r.terms[rest] = c / dc;
-  }
-  return r;
-}
 
 // Splits c0 = Σ start_a · stride_a: a term goes to the first non-contiguous axis whose stride
 // (one monomial) divides it, otherwise to the contiguous axis.

@@ -74,4 +74,7 @@ std::optional<StructuredBox> structuredBox(const Kernel& k, const Op& loop, cons
 /// Whether a polynomial's atoms are all parameters (computable by the launcher).
 bool onlyParams(const Poly& p);
 
+/// p / d where d is one monomial that divides every term of p exactly (else nothing).
+std::optional<Poly> exactQuotient(const Poly& p, const Poly& d);
+
 }  // namespace tilecc::ir
