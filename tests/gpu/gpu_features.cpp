@@ -191,6 +191,26 @@ int main() {
     rep.expect("reduce_rank3: sum along axis 0 of 8x16x64 int8, across warps", dout.get() == t_out);
     rep.expect("reduce_rank3: argmax along axis 0 of 8x16x64 int8, across warps", didx.get() == t_idx);
   }
+  {  // abs_gate: |MIN| = MIN, so `abs(x) >= 0` is false there, on the GPU as in the host twin
+    std::vector<int> a(256);
+    std::vector<int64_t> b(256);
+    for (int k = 0; k < 256; ++k) {
+      a[k] = k % 5 == 0 ? INT32_MIN : static_cast<int>(r.range(-1000000, 1000000));
+      b[k] = k % 7 == 0 ? INT64_MIN : r.range(-1000000000, 1000000000);
+    }
+    std::vector<int> hits(8, 0), flags(256, -1);
+    auto t_hits = hits;
+    auto t_flags = flags;
+    host::launch(1, abs_gate, a.data(), b.data(), t_hits.data(), t_flags.data());
+    gpu::buffer<int> da(a), dhits(hits), dflags(flags);
+    gpu::buffer<int64_t> db(b);
+    GPU_CHECK(launch_abs_gate(dim3(1), nullptr, da.p, db.p, dhits.p, dflags.p));
+    gpu::sync();
+    rep.expect("abs_gate: atomics masked by abs(x) >= 0 skip MIN", dhits.get() == t_hits);
+    rep.expect("abs_gate: abs(MIN) < 0", dflags.get() == t_flags);
+    rep.expect("abs_gate: the twin counts 256 - 52 and 256 - 37 hits", t_hits[0] + t_hits[1] + t_hits[2] + t_hits[3] == 256 - 52 &&
+                                                                            t_hits[4] + t_hits[5] + t_hits[6] + t_hits[7] == 256 - 37);
+  }
   {  // wrapping: signed int32/int64 tiles near their limits wrap as in the host twin
     std::vector<int> a(256);
     std::vector<int64_t> b(256);

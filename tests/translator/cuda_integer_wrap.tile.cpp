@@ -1,5 +1,5 @@
 // Signed 32- and 64-bit tile arithmetic wraps (two's complement, the contract): + - * and
-// negation are printed through tilecc::wrap_* (unsigned arithmetic), never as C++ signed
+// negation are printed through tilecc::wrap_* (unsigned arithmetic; abs through inline PTX), never as C++ signed
 // operators, whose overflow is undefined and which nvcc optimises on. int8 is computed in int and
 // narrowed; unsigned and floating tiles, and scalars (C++ in the host twin too), keep operators.
 // ARGS: --arch sm_80 -o -
@@ -15,7 +15,8 @@ void wraps(const int64_t* x, int64_t* y, const int* p, int* q, unsigned* u, int 
   store(q + 128 + i, load(p + i), i < n * 2 + 1);
 }
 // CHECK: = tilecc::wrap_sub(
-// CHECK: < 0 ? tilecc::wrap_neg(
+// abs wraps too (|MIN| = MIN), through inline PTX ptxas does not take for an absolute value.
+// CHECK: = tilecc::wrap_abs(
 // CHECK: = tilecc::wrap_mul(
 // CHECK: = tilecc::wrap_neg(
 // CHECK-NOT: tilecc::wrap_mul(5u

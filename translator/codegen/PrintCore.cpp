@@ -456,7 +456,10 @@ std::string KernelPrinter::unaryExpr(UnOp op, ElemType e, const std::string& a, 
     case UnOp::Neg: return neg;
     case UnOp::Not: return "!" + pa;
     case UnOp::BitNot: return small ? type(e) + "(~" + pa + ")" : "~" + pa;
-    case UnOp::Abs: return e.isFloat() ? "fabsf(" + a + ")" : (e.isSigned() ? "(" + a + " < 0 ? " + neg + " : " + a + ")" : a);
+    case UnOp::Abs:
+      if (e.isFloat()) return "fabsf(" + a + ")";
+      if (wrapsSigned(e, tile)) return "tilecc::wrap_abs(" + a + ")";  // |MIN| = MIN, which ptxas must not assume away
+      return e.isSigned() ? "(" + a + " < 0 ? " + neg + " : " + a + ")" : a;
     case UnOp::Exp: return "expf(" + a + ")";
     case UnOp::Exp2: return "exp2f(" + a + ")";
     case UnOp::Log: return "logf(" + a + ")";

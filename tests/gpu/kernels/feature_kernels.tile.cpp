@@ -189,6 +189,19 @@ void wrapping(const int* a, const int64_t* b, int* out, int64_t* out64) {
   store(out64 + 512 + i, fma(y, full<int64_t, 256>(3), y) + max(y - 1) - min(y + 1));
 }
 
+// |MIN| is MIN (wrapping): a mask `abs(x) >= 0` is false there. ptxas took any absolute value to be
+// non-negative (GPU fuzz seed 55, b016_k7: the atomics ran for x = INT_MIN), so the generated code
+// computes it in a form ptxas does not see as one (tilecc::wrap_abs).
+TILECC_KERNEL(num_warps = 4)
+void abs_gate(const int* a, const int64_t* b, int* hits, int* flags) {
+  auto i = arange<256>();
+  auto x = load(a + i);
+  auto y = load(b + i);
+  atomic_add(hits + (i & 3), 1, abs(x) >= 0);
+  atomic_add(hits + 4 + (i & 3), 1, abs(y) >= full<int64_t, 256>(0));
+  store(flags + i, cast<int>(abs(x) < 0) + 2 * cast<int>(abs(y) < full<int64_t, 256>(0)));
+}
+
 // Tile atomics on 16-bit floats whose old values go unused: two consecutive elements are one
 // 32-bit atomic (atomicAdd on __half2 / __nv_bfloat162) where the mask allows pairs (n even: the
 // launcher's variant), one element otherwise. Small integers, so any order of additions sums

@@ -106,6 +106,22 @@ TILECC_UNSIGNED_OPS(uint8_t, 32)
 TILECC_UNSIGNED_OPS(unsigned, 32)
 #undef TILECC_SIGNED_OPS
 #undef TILECC_UNSIGNED_OPS
+// |MIN| wraps to MIN. `a < 0 ? wrap_neg(a) : a`, the xor-subtract form and PTX's abs.s32 all
+// reach ptxas as an absolute value it takes to be >= 0 (CUDA 13.0, H100: `abs(x) >= 0` guarding an
+// atomic became true for x = MIN; GPU fuzz seed 55, 20 lines in
+// tests/fuzz/results/2026-11-27-h100-gpu-batch-seed55.txt); a negate and a select in inline PTX
+// keep MIN.
+__device__ __forceinline__ int wrap_abs(int a) {
+  int r;
+  asm("{\n\t.reg .s32 n;\n\t.reg .pred p;\n\tneg.s32 n, %1;\n\tsetp.lt.s32 p, %1, 0;\n\tselp.s32 %0, n, %1, p;\n\t}" : "=r"(r) : "r"(a));
+  return r;
+}
+__device__ __forceinline__ long long wrap_abs(long long a) {
+  long long r;
+  asm("{\n\t.reg .s64 n;\n\t.reg .pred p;\n\tneg.s64 n, %1;\n\tsetp.lt.s64 p, %1, 0;\n\tselp.s64 %0, n, %1, p;\n\t}" : "=l"(r) : "l"(a));
+  return r;
+}
+__device__ __forceinline__ long wrap_abs(long a) { return static_cast<long>(wrap_abs(static_cast<long long>(a))); }
 
 // ---- atomics ----
 __device__ __forceinline__ float atomic_add(float* p, float v) { return atomicAdd(p, v); }
