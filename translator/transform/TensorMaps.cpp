@@ -69,36 +69,38 @@ HostExpr hostExpr(const Kernel& k, const Poly& p) {
   return e;
 }
 
-Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buffer, const std::string& name) {
+namespace {
+
+// The descriptor parameter (after the others) of `info`, copied one panel of the swizzle's width of
+// `buffer` at a time; recorded in Kernel::tensorMaps.
+Value* addDescriptor(Kernel& k, TensorMapInfo info, const Type& buffer, const std::string& name) {
   const int inner = buffer.smem.swizzle / buffer.elem.bytes();
   Value* d = k.newValue(Type::tensorDesc(buffer.elem, {buffer.shape[0], inner}));
   d->name = name;
-  TensorMapInfo info;
   info.param = static_cast<int>(k.params.size());
-  info.baseParam = box.baseParam;
-  for (const Poly& x : box.dims) info.dims.push_back(hostExpr(k, x));
-  for (std::size_t a = 0; a + 1 < box.strides.size(); ++a) info.strides.push_back(hostExpr(k, box.strides[a]));
-  info.box.assign(box.extents.begin(), box.extents.end() - 1);  // outer axes (1), rows
-  info.box.push_back(inner);                                     // one panel of the swizzle's width
+  info.box.push_back(inner);
   info.swizzle = buffer.smem.swizzle;
   k.params.push_back(d);
   k.paramInfo.push_back(ParamInfo{d->name, 0, 0});
-  k.tensorMaps.push_back(info);
+  k.tensorMaps.push_back(std::move(info));
   return d;
 }
 
-}  // namespace tilecc::ir
+}  // namespace
 
-namespace tilecc::ir {
+Value* addTensorDescriptor(Kernel& k, const StructuredBox& box, const Type& buffer, const std::string& name) {
+  TensorMapInfo info;
+  info.baseParam = box.baseParam;
+  for (const Poly& x : box.dims) info.dims.push_back(hostExpr(k, x));
+  for (std::size_t a = 0; a + 1 < box.strides.size(); ++a) info.strides.push_back(hostExpr(k, box.strides[a]));
+  info.box.assign(box.extents.begin(), box.extents.end() - 1);  // outer axes (1), rows; then one panel
+  return addDescriptor(k, std::move(info), buffer, name);
+}
 
 int im2colShift(int rank) { return rank == 5 ? 16 : 64; }
 
 Value* addIm2colDescriptor(Kernel& k, const Im2colBox& box, const Type& buffer, const std::string& name) {
-  const int inner = buffer.smem.swizzle / buffer.elem.bytes();
-  Value* d = k.newValue(Type::tensorDesc(buffer.elem, {buffer.shape[0], inner}));
-  d->name = name;
   TensorMapInfo info;
-  info.param = static_cast<int>(k.params.size());
   info.baseParam = box.baseParam;
   // Axes outermost first: images, the spatial axes, channels.
   info.dims.push_back(hostExpr(k, box.images));
@@ -112,13 +114,9 @@ Value* addIm2colDescriptor(Kernel& k, const Im2colBox& box, const Type& buffer, 
   }
   strides.insert(strides.begin(), hostExpr(k, stride));
   info.strides = strides;
-  info.box = {box.rows, inner};
-  info.swizzle = buffer.smem.swizzle;
+  info.box = {box.rows};  // pixels; then one panel of channels
   info.im2colShift = im2colShift(static_cast<int>(box.extents.size()) + 2);
-  k.params.push_back(d);
-  k.paramInfo.push_back(ParamInfo{d->name, 0, 0});
-  k.tensorMaps.push_back(info);
-  return d;
+  return addDescriptor(k, std::move(info), buffer, name);
 }
 
 }  // namespace tilecc::ir
