@@ -3,7 +3,7 @@
 // these checks fail without it).
 #include <doctest/doctest.h>
 
-#include "ir/Parser.h"
+#include "parsed_ir.hpp"
 #include "transform/Passes.h"
 
 #include <cstdint>
@@ -11,22 +11,9 @@
 #include <vector>
 
 using namespace tilecc::ir;
+using namespace tilecc::ir::testing;
 
 namespace {
-
-std::unique_ptr<Kernel> parseOne(const std::string& text) {
-  std::string error;
-  auto ks = parse(text, "test.ir", error);
-  REQUIRE_MESSAGE(error.empty(), error);
-  REQUIRE(ks.size() == 1);
-  return std::move(ks[0]);
-}
-
-const Value* named(const Kernel& k, const std::string& name) {
-  for (const auto& v : k.values)
-    if (v->name == name) return v.get();
-  return nullptr;
-}
 
 std::set<const Op*> liveOps(const Kernel& k) {
   std::set<const Op*> ops;

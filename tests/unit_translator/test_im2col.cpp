@@ -3,11 +3,12 @@
 #include <doctest/doctest.h>
 
 #include "analysis/Im2colAccess.h"
-#include "ir/Parser.h"
+#include "parsed_ir.hpp"
 
 #include <string>
 
 using namespace tilecc::ir;
+using namespace tilecc::ir::testing;
 
 namespace {
 
@@ -99,19 +100,11 @@ struct Parsed {
   std::unique_ptr<Kernel> k;
   const Op* loop = nullptr;
   const Op* load = nullptr;
-  const Value* named(const std::string& name) const {
-    for (const auto& v : k->values)
-      if (v->name == name) return v.get();
-    return nullptr;
-  }
+  const Value* named(const std::string& name) const { return testing::named(*k, name); }
 };
 
 Parsed parseConv(const std::string& text) {
-  std::string error;
-  auto ks = parse(text, "test.ir", error);
-  REQUIRE_MESSAGE(error.empty(), error);
-  REQUIRE(ks.size() == 1);
-  Parsed p{std::move(ks[0])};
+  Parsed p{parseOne(text)};
   walk(static_cast<const Block&>(*p.k->body), [&](const Op& o) {
     if (o.kind == OpKind::For) p.loop = &o;
     if (o.kind == OpKind::Load) p.load = &o;

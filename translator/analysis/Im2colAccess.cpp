@@ -69,18 +69,11 @@ class Analysis {
       case OpKind::Convert:
         if (!widening(*d)) return std::nullopt;
         return eval(d->operands[0], roles);
-      case OpKind::Broadcast: {
-        std::vector<char> inner = roles;
-        const auto& shape = d->operands[0]->type.shape;
-        for (std::size_t a = 0; a < inner.size() && a < shape.size(); ++a)
-          if (shape[a] == 1) inner[a] = '1';
-        return eval(d->operands[0], inner);
-      }
+      case OpKind::Broadcast:
       case OpKind::ExpandDims: {
-        if (static_cast<std::size_t>(d->axis) >= roles.size()) return std::nullopt;
-        std::vector<char> inner = roles;
-        inner.erase(inner.begin() + d->axis);
-        return eval(d->operands[0], inner);
+        auto inner = operandRoles(*d, roles);
+        if (!inner) return std::nullopt;
+        return eval(d->operands[0], *inner);
       }
       case OpKind::Arange:
         if (roles.size() != 1) return std::nullopt;
@@ -115,18 +108,10 @@ class Analysis {
     switch (d->kind) {
       case OpKind::Constant: return d->intValue != 0;
       case OpKind::Splat: return conjuncts(d->operands[0], {}, out);
-      case OpKind::Broadcast: {
-        std::vector<char> inner = roles;
-        const auto& shape = d->operands[0]->type.shape;
-        for (std::size_t a = 0; a < inner.size() && a < shape.size(); ++a)
-          if (shape[a] == 1) inner[a] = '1';
-        return conjuncts(d->operands[0], inner, out);
-      }
+      case OpKind::Broadcast:
       case OpKind::ExpandDims: {
-        if (static_cast<std::size_t>(d->axis) >= roles.size()) return false;
-        std::vector<char> inner = roles;
-        inner.erase(inner.begin() + d->axis);
-        return conjuncts(d->operands[0], inner, out);
+        auto inner = operandRoles(*d, roles);
+        return inner && conjuncts(d->operands[0], *inner, out);
       }
       case OpKind::Binary:
         if (d->binop == BinOp::And) return conjuncts(d->operands[0], roles, out) && conjuncts(d->operands[1], roles, out);
@@ -175,6 +160,21 @@ class Analysis {
     synth_.emplace_back();
     synth_.back().id = (1 << 30) + static_cast<int>(synth_.size());
     return &synth_.back();
+  }
+
+  // The roles of a broadcast's or expand_dims' operand axes: a broadcast axis has no index; the
+  // inserted axis goes.
+  static std::optional<std::vector<char>> operandRoles(const Op& d, const std::vector<char>& roles) {
+    std::vector<char> inner = roles;
+    if (d.kind == OpKind::ExpandDims) {
+      if (static_cast<std::size_t>(d.axis) >= roles.size()) return std::nullopt;
+      inner.erase(inner.begin() + d.axis);
+      return inner;
+    }
+    const auto& shape = d.operands[0]->type.shape;
+    for (std::size_t a = 0; a < inner.size() && a < shape.size(); ++a)
+      if (shape[a] == 1) inner[a] = '1';
+    return inner;
   }
 
   static bool widening(const Op& d) {

@@ -161,7 +161,7 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
     const std::string id = std::to_string(index) + "_" + std::to_string(m);
     const std::size_t r = info.dims.size();
     // The driver orders axes innermost first; strides in bytes.
-    std::string dims, strides, box;
+    std::string dims, strides;
     const int eb = elem.bytes();
     const std::string dtype = elem.kind == ir::Scalar::F16    ? "CU_TENSOR_MAP_DATA_TYPE_FLOAT16"
                               : elem.kind == ir::Scalar::BF16 ? "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16"
@@ -170,7 +170,6 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
                                                               : "CU_TENSOR_MAP_DATA_TYPE_UINT8";
     for (std::size_t a = r; a-- > 0;) {
       dims += std::string(dims.empty() ? "" : ", ") + "static_cast<uint64_t>(" + hostExpr(p, info.dims[a]) + ")";
-      if (a < info.box.size()) box += (box.empty() ? "" : ", ") + std::to_string(info.box[a]) + "u";
       if (a + 1 < r) strides += std::string(strides.empty() ? "" : ", ") + "static_cast<uint64_t>(" + hostExpr(p, info.strides[a]) + ") * " + std::to_string(eb);
     }
     s += indent + "static thread_local tilecc::TensorMapCache tilecc_map_" + id + ";  // re-encoded when its arguments change\n";
@@ -182,6 +181,8 @@ std::string launch(const LauncherPlan& p, const LaunchVariant& v, const std::str
            ", tilecc_strides_" + id + ", " + std::to_string(info.box[0]) + "u, " + std::to_string(info.box[1]) + "u, " +
            std::to_string(info.im2colShift) + ", " + std::to_string(info.swizzle) + ");\n";
     } else {
+      std::string box;
+      for (std::size_t a = r; a-- > 0;) box += (box.empty() ? "" : ", ") + std::to_string(info.box[a]) + "u";
       s += indent + "const uint32_t tilecc_box_" + id + "[] = {" + box + "};\n";
       s += indent + "const CUtensorMap* const tilecc_desc_" + id + " = tilecc::tensor_map(tilecc_map_" + id + ", " +
            p.params[static_cast<std::size_t>(info.baseParam)].name + ", " + dtype + ", " + std::to_string(r) + ", tilecc_dims_" + id +

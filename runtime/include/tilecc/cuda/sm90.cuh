@@ -254,41 +254,65 @@ struct TensorMapCache {
   CUtensorMap map;
 };
 
-/// A tiled descriptor (axes innermost first, strides in bytes, zero fill out of bounds), or null
-/// where TMA cannot describe the tensor (alignment, strides, sizes): the launcher then takes
-/// another variant. cuTensorMapEncodeTiled comes from the driver through the runtime
-/// (cudaGetDriverEntryPointByVersion): nothing links against libcuda.
-static inline const CUtensorMap* tensor_map(TensorMapCache& c, const void* base, int dtype, int rank, const std::uint64_t* dims,
-                                            const std::uint64_t* strides, const std::uint32_t* box, int swizzle) {
-  bool same = c.valid && c.base == base && c.dtype == dtype && c.rank == rank && c.swizzle == swizzle;
-  for (int i = 0; same && i < rank; ++i) same = c.dims[i] == dims[i] && c.box[i] == box[i] && (i + 1 == rank || c.strides[i] == strides[i]);
-  if (same) return c.ok ? &c.map : nullptr;
+namespace detail {
+/// Whether `c` holds the descriptor of these arguments (`boxes` entries of `box`; `shift`: the
+/// im2col windows' shift, 0 for a tiled one); otherwise records them, not yet encoded.
+static inline bool tensor_map_cached(TensorMapCache& c, const void* base, int dtype, int rank, const std::uint64_t* dims,
+                                     const std::uint64_t* strides, const std::uint32_t* box, int boxes, int swizzle, int shift) {
+  bool same = c.valid && c.base == base && c.dtype == dtype && c.rank == rank && c.swizzle == swizzle && c.shift == shift;
+  for (int i = 0; same && i < rank; ++i) same = c.dims[i] == dims[i] && (i + 1 == rank || c.strides[i] == strides[i]);
+  for (int i = 0; same && i < boxes; ++i) same = c.box[i] == box[i];
+  if (same) return true;
   c.valid = true;
   c.ok = false;
   c.base = base;
   c.dtype = dtype;
   c.rank = rank;
   c.swizzle = swizzle;
+  c.shift = shift;
   for (int i = 0; i < rank; ++i) {
     c.dims[i] = dims[i];
-    c.box[i] = box[i];
     if (i + 1 < rank) c.strides[i] = strides[i];
   }
-  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0) return nullptr;
+  for (int i = 0; i < boxes; ++i) c.box[i] = box[i];
+  return false;
+}
+/// Whether TMA can describe the tensor: a 16-byte aligned base, sizes in 1 .. 2^32, strides
+/// multiples of 16 bytes below 2^40.
+static inline bool tensor_describable(const void* base, int rank, const std::uint64_t* dims, const std::uint64_t* strides) {
+  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0) return false;
   for (int i = 0; i < rank; ++i)
     if (dims[i] == 0 || dims[i] > (std::uint64_t{1} << 32) || (i + 1 < rank && (strides[i] % 16 != 0 || strides[i] >= (std::uint64_t{1} << 40))))
-      return nullptr;
+      return false;
+  return true;
+}
+/// A driver function through the runtime (cudaGetDriverEntryPointByVersion): nothing links
+/// against libcuda. Null where the driver lacks it.
+template <class Fn>
+static inline Fn driver_function(const char* name) {
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult q;
+  if (cudaGetDriverEntryPointByVersion(name, &fn, 12000, cudaEnableDefault, &q) != cudaSuccess || q != cudaDriverEntryPointSuccess)
+    fn = nullptr;
+  return reinterpret_cast<Fn>(fn);
+}
+static inline CUtensorMapSwizzle swizzle_mode(int swizzle) {
+  return swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+         : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE;
+}
+}  // namespace detail
+
+/// A tiled descriptor (axes innermost first, strides in bytes, zero fill out of bounds), or null
+/// where TMA cannot describe the tensor (alignment, strides, sizes): the launcher then takes
+/// another variant. cuTensorMapEncodeTiled comes from the driver through the runtime.
+static inline const CUtensorMap* tensor_map(TensorMapCache& c, const void* base, int dtype, int rank, const std::uint64_t* dims,
+                                            const std::uint64_t* strides, const std::uint32_t* box, int swizzle) {
+  if (detail::tensor_map_cached(c, base, dtype, rank, dims, strides, box, rank, swizzle, 0)) return c.ok ? &c.map : nullptr;
+  if (!detail::tensor_describable(base, rank, dims, strides)) return nullptr;
   using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*, const cuuint64_t*,
                               const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
                               CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-  static Encode encode = [] {
-    void* fn = nullptr;
-    cudaDriverEntryPointQueryResult q;
-    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &q) != cudaSuccess ||
-        q != cudaDriverEntryPointSuccess)
-      fn = nullptr;
-    return reinterpret_cast<Encode>(fn);
-  }();
+  static const Encode encode = detail::driver_function<Encode>("cuTensorMapEncodeTiled");
   if (!encode) return nullptr;
   cuuint64_t d[5], st[4];
   cuuint32_t b[5], e[5];
@@ -298,13 +322,11 @@ static inline const CUtensorMap* tensor_map(TensorMapCache& c, const void* base,
     e[i] = 1;
     if (i + 1 < rank) st[i] = strides[i];
   }
-  const CUtensorMapSwizzle sw = swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
-                                : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE;
   c.ok = encode(&c.map, static_cast<CUtensorMapDataType>(dtype), static_cast<cuuint32_t>(rank), const_cast<void*>(base), d, st, b, e,
-                CU_TENSOR_MAP_INTERLEAVE_NONE, sw, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+                CU_TENSOR_MAP_INTERLEAVE_NONE, detail::swizzle_mode(swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
   return c.ok ? &c.map : nullptr;
 }
-
 
 /// An im2col descriptor (axes innermost first: channels, the spatial axes, images; strides in
 /// bytes): `pixels` pixels of `channels` channels per copy, each spatial axis's window shifted by
@@ -313,38 +335,13 @@ static inline const CUtensorMap* tensor_map(TensorMapCache& c, const void* base,
 static inline const CUtensorMap* tensor_map_im2col(TensorMapCache& c, const void* base, int dtype, int rank, const std::uint64_t* dims,
                                                    const std::uint64_t* strides, std::uint32_t pixels, std::uint32_t channels, int shift,
                                                    int swizzle) {
-  bool same = c.valid && c.base == base && c.dtype == dtype && c.rank == rank && c.swizzle == swizzle && c.shift == shift &&
-              c.box[0] == channels && c.box[1] == pixels;
-  for (int i = 0; same && i < rank; ++i) same = c.dims[i] == dims[i] && (i + 1 == rank || c.strides[i] == strides[i]);
-  if (same) return c.ok ? &c.map : nullptr;
-  c.valid = true;
-  c.ok = false;
-  c.base = base;
-  c.dtype = dtype;
-  c.rank = rank;
-  c.swizzle = swizzle;
-  c.shift = shift;
-  c.box[0] = channels;
-  c.box[1] = pixels;
-  for (int i = 0; i < rank; ++i) {
-    c.dims[i] = dims[i];
-    if (i + 1 < rank) c.strides[i] = strides[i];
-  }
-  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0 || rank < 3 || rank > 5) return nullptr;
-  for (int i = 0; i < rank; ++i)
-    if (dims[i] == 0 || dims[i] > (std::uint64_t{1} << 32) || (i + 1 < rank && (strides[i] % 16 != 0 || strides[i] >= (std::uint64_t{1} << 40))))
-      return nullptr;
+  const std::uint32_t box[2] = {channels, pixels};
+  if (detail::tensor_map_cached(c, base, dtype, rank, dims, strides, box, 2, swizzle, shift)) return c.ok ? &c.map : nullptr;
+  if (rank < 3 || rank > 5 || !detail::tensor_describable(base, rank, dims, strides)) return nullptr;
   using Encode = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*, const cuuint64_t*, const int*,
                               const int*, cuuint32_t, cuuint32_t, const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
                               CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-  static Encode encode = [] {
-    void* fn = nullptr;
-    cudaDriverEntryPointQueryResult q;
-    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", &fn, 12000, cudaEnableDefault, &q) != cudaSuccess ||
-        q != cudaDriverEntryPointSuccess)
-      fn = nullptr;
-    return reinterpret_cast<Encode>(fn);
-  }();
+  static const Encode encode = detail::driver_function<Encode>("cuTensorMapEncodeIm2col");
   if (!encode) return nullptr;
   cuuint64_t d[5], st[4];
   cuuint32_t e[5];
@@ -355,10 +352,8 @@ static inline const CUtensorMap* tensor_map_im2col(TensorMapCache& c, const void
     if (i + 1 < rank) st[i] = strides[i];
   }
   for (int i = 0; i < rank - 2; ++i) lower[i] = upper[i] = -shift;
-  const CUtensorMapSwizzle sw = swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
-                                : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE;
   c.ok = encode(&c.map, static_cast<CUtensorMapDataType>(dtype), static_cast<cuuint32_t>(rank), const_cast<void*>(base), d, st, lower, upper,
-                channels, pixels, e, CU_TENSOR_MAP_INTERLEAVE_NONE, sw, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                channels, pixels, e, CU_TENSOR_MAP_INTERLEAVE_NONE, detail::swizzle_mode(swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
   return c.ok ? &c.map : nullptr;
 }
