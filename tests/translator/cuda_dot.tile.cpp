@@ -8,21 +8,23 @@ using namespace tilecc;
 // CHECK-LABEL: ---- mm -> mm ----
 // CHECK: L{{[0-9]+}} = compose<spatial<2, 2>, spatial<8, 4>, repeat<1, 2>>{{$}}
 // CHECK: // Shared memory: 29184 bytes (static)
-// CHECK-NEXT: x_ring at 0, 15360 bytes ([64][32] f16, 80-byte rows, 3 stages of 5120 bytes): ring filled by cp.async
+// CHECK-NEXT: x_ring at 0, 15360 bytes ([64][32] f16, 80-byte rows, 3 stages of 5120 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line [[#@LINE+25]])
 // CHECK-NEXT: y_ring at 15360, 13824 bytes ([32][64] f16, 144-byte rows, 3 stages of 4608 bytes): ring filled by cp.async
 // CHECK: tilecc::cp_async_commit();
 // CHECK: tilecc::cp_async_commit();
+// With three stages the copies for k + 64 go behind this iteration's mma (PipelineLoops).
 // CHECK: for (int k = 0; k < K; k += 32) {
 // CHECK-NEXT: tilecc::cp_async_wait<1>();
-// CHECK-NEXT: __syncthreads();  // writes after the reads of mma (line [[#@LINE+19]]) by other warps
-// CHECK: unsigned char* const [[W:.*]] = x_ring + pipe_write * 5120;
-// CHECK: tilecc::cp_async16([[W]] +
-// CHECK: tilecc::cp_async_commit();
-// CHECK: unsigned char* const [[R:.*]] = x_ring + pipe_read * 5120;
+// CHECK-NEXT: __syncthreads();  // reads after the writes of async_copy (line [[#@LINE+18]]) by other warps
+// CHECK-NEXT: unsigned char* const [[R:.*]] = x_ring + pipe_read * 5120;
 // CHECK: const unsigned char* const dot_a = [[R]];
 // CHECK: tilecc::ldmatrix_x4(frag_a[mi]
 // CHECK: tilecc::ldmatrix_x4_trans(frag_pair
 // CHECK: tilecc::mma_f16(
+// CHECK: const int k_ahead = k + 64;
+// CHECK: unsigned char* const [[W:.*]] = x_ring + pipe_write * 5120;
+// CHECK: tilecc::cp_async16([[W]] +
+// CHECK: tilecc::cp_async_commit();
 // CHECK: tilecc::cp_async_wait<0>();
 TILECC_KERNEL(num_warps = 4, num_stages = 3)
 void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, float* c, TILECC_MULTIPLE_OF(16) int K) {
@@ -43,7 +45,10 @@ void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, floa
 // CHECK-LABEL: ---- scores -> scores ----
 // CHECK: x_smem at 0, 9216 bytes ([64][64] f16, 144-byte rows): A operand of the dot at line [[#DOT:]]
 // CHECK-NEXT: kt_ring at 9216, 9216 bytes ([32][64] f16, 144-byte rows, 2 stages of 4608 bytes): ring filled by cp.async
+// With two stages the copies for j + 32 stay in front of the mma: behind it they would have no
+// iteration to land in.
 // CHECK: for (int j = 0; j < n; j += 32) {
+// CHECK: tilecc::cp_async_commit();
 // CHECK: // A x_smem [64][64], B kt_ring_slot{{.*}} transposed [32][64]
 TILECC_KERNEL(num_warps = 4, num_stages = 2)
 void scores(TILECC_ALIGNED(16) const half* q, TILECC_ALIGNED(16) const half* k, float* out, int n) {

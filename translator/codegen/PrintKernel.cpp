@@ -83,7 +83,15 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
       return (u->axis > 0 ? "pixels copied by TMA in im2col mode" : "box copied by TMA") + at(*u);
     if (u->kind == OpKind::TmaStore) return "tile stored by TMA" + at(*u);
     if (u->kind == OpKind::Reduce) return std::string("partial results of the ") + name(u->reduce) + " across warps" + at(*u);
-    if (u->kind == OpKind::AsyncCopy) return "ring filled by cp.async, num_stages - 1 iterations ahead (load" + at(*u) + ")";
+    if (u->kind == OpKind::AsyncCopy) {
+      // The loop's copies (not the prologue's) into the slot ahead: issued behind the dot.
+      const bool behind = std::any_of(us.begin(), us.end(), [](const Op* c) {
+        const Value* slot = c->kind == OpKind::AsyncCopy ? c->operands[1] : nullptr;
+        return slot && slot->def && slot->def->kind == OpKind::SharedSlot && slot->def->count == kSlotAhead;
+      });
+      return std::string("ring filled by cp.async, num_stages - 1 iterations ahead") + (behind ? ", issued behind the iteration's dot" : "") +
+             " (load" + at(*u) + ")";
+    }
   }
   for (const Op* u : us)
     if (u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) {

@@ -48,8 +48,9 @@ void makeSharedExplicit(Kernel& k, const Target& t);
 void hoistSharedStores(Kernel& k);
 
 /// Software pipelining: in `for` loops, loads that only feed shared_store become cp.async
-/// copies into rings of num_stages slots, issued num_stages − 1 iterations ahead, with the
-/// prologue before the loop and a final wait after it.
+/// copies into rings of num_stages slots, issued num_stages − 1 iterations ahead (behind the
+/// iteration's dot where that lets the dot start first), with the prologue before the loop and
+/// a final wait after it.
 void pipelineLoops(Kernel& k, const Target& t);
 
 /// On sm_90a's TMA variant: the kernel's TMA-pipelined loop is split between a producer warp

@@ -12,6 +12,10 @@
 //   }
 //   async_wait 0                               (copies past the last iteration, zero-filled)
 //
+// With mma.sync and three or more stages the copies go behind the iteration's last mma
+// instead (issueBehindMma: ptxas keeps cp.async and ldmatrix in program order, so copies in
+// front hold the tensor cores back until all their address arithmetic is done).
+//
 // On sm_90a, in the `_tma` variant (Target::tma: arguments checked by the launcher, which
 // falls back to the aligned variant), when every such load's pointers and mask are a
 // structured box (analysis/StructuredAccess.h) into 128-byte swizzled buffers, they become TMA
@@ -173,7 +177,8 @@ class Pipeliner {
     // The ring slots read and written: two more carried values.
     Value* read = carry(pre.intConst(0), "pipe_read");
     Value* write = carry(pre.intConst(S - 1), "pipe_write");
-    // Top of the body: wait for this iteration's slot, issue the copies S−1 iterations ahead.
+    // Top of the body: wait for this iteration's slot, issue the copies S−1 iterations ahead
+    // (moved behind the dot below where that pays).
     Builder top{k_, &body_, loop_.loc, iv_->name, 0};
     Op* wait = top.create(OpKind::AsyncWait, rings, {});
     wait->count = S - 2;
@@ -185,6 +190,7 @@ class Pipeliner {
     for (long i = Builder::indexOf(body_, wait) + 1; i < top.at; ++i) issued.push_back(body_.ops[static_cast<std::size_t>(i)].get());
     readFromRings(top, read);
     if (!keepWgmmaInFlight(issued)) issueBehindWgmma(issued);
+    issueBehindMma(issued);
     // Advance both slots around the ring before the yield.
     Op* y = yieldOf(body_);
     Builder end{k_, &body_, y->loc, "pipe", -1};
@@ -563,10 +569,6 @@ class Pipeliner {
         continue;
       // Both operands in this pipeline's rings: any other buffer could be rewritten by the next
       // iteration while the batch still reads it.
-      auto inRing = [&](const Value* v) {
-        return v->def && v->def->kind == OpKind::SharedSlot &&
-               std::any_of(pipes_.begin(), pipes_.end(), [&](const Pipe& p) { return v->def->operands[0] == p.ring; });
-      };
       if (!inRing(w->operands[0]) || !inRing(w->operands[1])) continue;
       const Value* acc = w->operands[2];
       const auto j = static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), acc) - body_.args.begin());
@@ -602,10 +604,6 @@ class Pipeliner {
   // rings and is waited for right after.
   void issueBehindWgmma(const std::vector<Op*>& issued) {
     if (issued.empty()) return;
-    auto inRing = [&](const Value* v) {
-      return v->def && v->def->kind == OpKind::SharedSlot &&
-             std::any_of(pipes_.begin(), pipes_.end(), [&](const Pipe& p) { return v->def->operands[0] == p.ring; });
-    };
     Op* batch = nullptr;
     for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
       Op* w = body_.ops[i].get();
@@ -623,6 +621,33 @@ class Pipeliner {
     batch->operands[0]->def->count = kSlotCurrent;
     batch->operands[1]->def->count = kSlotCurrent;
     moveAfter(issued, batch);
+  }
+
+  // With mma.sync (sm_80 path) the copies go after the iteration's last mma that reads a ring:
+  // ptxas keeps cp.async and ldmatrix in program order, so copies first hold the tensor cores
+  // back until every copy's address arithmetic is done; behind the mma, that arithmetic fills
+  // the issue slots between mma instructions. The copies then have S − 2 iterations instead of
+  // S − 1 to land, so only with three or more stages. The copies write slot `write` and the mma
+  // read slot `read` (the barrier pass keeps them apart by role, as for wgmma).
+  void issueBehindMma(const std::vector<Op*>& issued) {
+    if (issued.empty() || k_.numStages < 3) return;
+    Op* last = nullptr;
+    for (const auto& o : body_.ops)
+      if (o->kind == OpKind::Mma && (inRing(o->operands[0]) || inRing(o->operands[1]))) last = o.get();
+    if (!last) return;
+    for (Op* o : issued)
+      if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
+    for (const auto& o : body_.ops)
+      if (o->kind == OpKind::Mma)
+        for (int i : {0, 1})
+          if (inRing(o->operands[static_cast<std::size_t>(i)])) o->operands[static_cast<std::size_t>(i)]->def->count = kSlotCurrent;
+    moveAfter(issued, last);
+  }
+
+  // A slot of one of this pipeline's rings.
+  bool inRing(const Value* v) const {
+    return v->def && v->def->kind == OpKind::SharedSlot &&
+           std::any_of(pipes_.begin(), pipes_.end(), [&](const Pipe& p) { return v->def->operands[0] == p.ring; });
   }
 
   // Moves `ops` (of the body, in body order) right after `anchor`, keeping their order.

@@ -354,8 +354,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
 //   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
+//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
 //   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -542,51 +542,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   int pipe_write = 2;
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 34) by other warps
-    const int start_n_ahead = start_n + 256;
-    const bool start_n_lt_2 = start_n_ahead < seq_len;
-    int offs_n_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
-    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
-    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
-    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 18432;  // a stage of the ring
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 18432;  // a stage of the ring
     float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][64], B k_tile_ring_slot_3 transposed [128][64]
+      // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [128][64]
       const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -620,12 +585,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_2[32];  // tile<128xi32> in L2
+      int offs_n_1[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
       float qk_sel[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
@@ -720,9 +685,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_ring_slot_3 [128][64]
+      // A acc_smem_smem [128][128], B v_tile_ring_slot_2 [128][64]
       const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
@@ -747,6 +712,41 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
         }
       }
     }
+    const int start_n_ahead = start_n + 256;
+    const bool start_n_lt_2 = start_n_ahead < seq_len;
+    int offs_n_2[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
+    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_2[reg]);
+    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
+    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
+    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
+    bool k_tile_lt_2[4];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_2[reg] < seq_len;
+    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
+    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+    tilecc::cp_async_commit();
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;
@@ -2655,8 +2655,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
 //   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
-//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
-//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
+//   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
+//   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
 //   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -2845,51 +2845,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   int pipe_write = 2;
   for (int start_n = 0; start_n < end_n_min; start_n += 128) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 34) by other warps
-    const int start_n_ahead = start_n + 256;
-    const bool start_n_lt_2 = start_n_ahead < end_n_min;
-    int offs_n_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
-    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
-    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
-    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
-    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
-    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
-    tilecc::cp_async_commit();
-    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 18432;  // a stage of the ring
+    __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
+    unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 18432;  // a stage of the ring
     float qk_dot[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
     {
-      // A q_tile_smem [128][64], B k_tile_ring_slot_3 transposed [128][64]
+      // A q_tile_smem [128][64], B k_tile_ring_slot_2 transposed [128][64]
       const unsigned char* const dot_a = q_tile_smem;
-      const unsigned char* const dot_b = k_tile_ring_slot_3;
+      const unsigned char* const dot_b = k_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -2929,15 +2894,15 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_2[32];  // tile<128xi32> in L2
+      int offs_n_1[32];  // tile<128xi32> in L2
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
       bool valid_ge[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
       bool valid[64];  // tile<128x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
@@ -3035,9 +3000,9 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_ring_slot_3 [128][64]
+      // A acc_smem_smem [128][128], B v_tile_ring_slot_2 [128][64]
       const unsigned char* const dot_a = acc_smem_smem;
-      const unsigned char* const dot_b = v_tile_ring_slot_3;
+      const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 8; ++ks) {
@@ -3062,6 +3027,41 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
         }
       }
     }
+    const int start_n_ahead = start_n + 256;
+    const bool start_n_lt_2 = start_n_ahead < end_n_min;
+    int offs_n_2[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
+    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_2[reg]);
+    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
+    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
+    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
+    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
+    bool k_tile_lt_2[4];  // tile<128x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_2[reg] < seq_len;
+    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
+    unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+    unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+    tilecc::cp_async_commit();
     const bool pipe_eq = pipe_read == 2;
     const int pipe_add = pipe_read + 1;
     const int pipe_sel = pipe_eq ? 0 : pipe_add;

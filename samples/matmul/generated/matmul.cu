@@ -236,8 +236,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
-//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
-//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -394,46 +394,16 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -458,6 +428,36 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -1361,9 +1361,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
-//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -1527,46 +1527,16 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -1591,6 +1561,36 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -2679,8 +2679,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
-//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
-//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -2837,46 +2837,16 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -2901,6 +2871,36 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -3792,9 +3792,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
-//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
-//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
@@ -3958,46 +3958,16 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
     float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][128]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 16 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -4022,6 +3992,36 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -5074,8 +5074,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
-//   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
-//   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
@@ -5232,46 +5232,16 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
     float acc_1[128];  // tile<128x256xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][256]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][256]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -5296,6 +5266,36 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -6263,8 +6263,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
 //   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
-//   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
-//   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
@@ -6421,46 +6421,16 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
     float acc_1[128];  // tile<128x256xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][256]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][256]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_bf16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -6485,6 +6455,36 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -7449,8 +7449,8 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 79872 bytes (dynamic); each buffer has bytes of its own:
-//   b_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
-//   a_tile_ring at 52224, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   a_tile_ring at 52224, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 79872 bytes, set by the launcher
@@ -7607,46 +7607,16 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
     float acc_1[32];  // tile<64x128xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [64][64], B b_tile_ring_slot_3 [64][128]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [64][64], B b_tile_ring_slot_2 [64][128]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -7671,6 +7641,36 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -7953,8 +7953,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 82944 bytes (dynamic); each buffer has bytes of its own:
-//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
-//   b_tile_ring at 55296, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   b_tile_ring at 55296, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 82944 bytes, set by the launcher
@@ -8104,46 +8104,16 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[16];  // tile<64x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][64]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][64]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -8168,6 +8138,36 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[16];  // tile<64x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -8966,8 +8966,8 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 55296 bytes (dynamic); each buffer has bytes of its own:
-//   a_tile_ring at 0, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
-//   b_tile_ring at 27648, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   a_tile_ring at 0, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   b_tile_ring at 27648, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 55296 bytes, set by the launcher
@@ -9114,46 +9114,16 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[16];  // tile<64x64xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
     float acc_1[16];  // tile<64x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [64][64], B b_tile_ring_slot_3 [64][64]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [64][64], B b_tile_ring_slot_2 [64][64]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 4 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -9178,6 +9148,36 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[16];  // tile<64x64xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 16; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
@@ -9466,8 +9466,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
 //   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
-//   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
-//   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
@@ -9624,46 +9624,16 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
     tilecc::cp_async_wait<1>();  // at most 1 group still in flight
-    __syncthreads();  // writes after the reads of mma (line 37) by other warps
-    const int k_ahead = k + 128;
-    const bool k_lt_2 = k_ahead < K;
-    const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
-    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_2 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
-    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_2 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
-    tilecc::cp_async_commit();
-    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
-    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
+    __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
+    unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
+    unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
     float acc_1[128];  // tile<128x256xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
     {
-      // A a_tile_ring_slot_3 [128][64], B b_tile_ring_slot_3 [64][256]
-      const unsigned char* const dot_a = a_tile_ring_slot_3;
-      const unsigned char* const dot_b = b_tile_ring_slot_3;
+      // A a_tile_ring_slot_2 [128][64], B b_tile_ring_slot_2 [64][256]
+      const unsigned char* const dot_a = a_tile_ring_slot_2;
+      const unsigned char* const dot_b = b_tile_ring_slot_2;
       // 32 m16n8 tiles per warp, 4 k steps of 16 (mma_f16)
       #pragma unroll
       for (int ks = 0; ks < 4; ++ks) {
@@ -9688,6 +9658,36 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
         }
       }
     }
+    const int k_ahead = k + 128;
+    const bool k_lt_2 = k_ahead < K;
+    const int a_tile_sub_1 = K - k_ahead;
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
+    unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
+    unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg)
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+    tilecc::cp_async_commit();
     const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
