@@ -107,6 +107,11 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
       if (st && st->operands[0]->def && st->operands[0]->def->kind == OpKind::AtomicAdd)
         return "old values of the atomic_add" + at(*st->operands[0]->def) + " for every copy";
       if (u->result()->type.shape != buf->type.shape) return "reshape" + at(*u);
+      if (auto it = users.find(u->result()); it != users.end())
+        for (const Op* w : it->second)
+          if (w->kind == OpKind::Store)  // a staged epilogue (AssignLayouts)
+            return "layout conversion for the store" + at(*w) + ", read back " +
+                   std::to_string(u->access.vec * u->result()->type.elem.bytes()) + " bytes per access";
       return "layout conversion" + at(*u);
     }
   return "scratch";

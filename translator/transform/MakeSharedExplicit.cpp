@@ -30,10 +30,12 @@ int swizzleFor(int rowBytes) {
 }
 
 /// Elements of padding per row of a conversion buffer: rows of 128 bytes or more get one 4-byte
-/// word, so that threads walking a column do not all hit one bank.
-int conversionPad(const std::vector<int>& shape, int bytes) {
+/// word, so that threads walking a column do not all hit one bank — or, where the layout read
+/// back holds longer runs per thread (`runBytes`, up to 16), that many bytes, so that rows stay
+/// aligned to its vector loads (a staged epilogue reads 16 bytes per access).
+int conversionPad(const std::vector<int>& shape, int bytes, int runBytes) {
   if (shape.size() < 2 || shape.back() * bytes < 128) return 0;
-  return std::max(1, 4 / bytes);
+  return std::max({1, 4 / bytes, std::min(runBytes, 16) / bytes});
 }
 
 struct Lowering {
@@ -176,7 +178,9 @@ struct Lowering {
     Value* r = c.result();
     const int eb = x->type.elem.bytes();
     const bool reshape = c.kind == OpKind::Reshape;
-    const int pad = reshape ? 0 : conversionPad(x->type.shape, eb);
+    const int axis = r->type.rank() - 1;
+    const int run = r->type.rank() >= 2 ? axisGeom(k.layoutOf(r), axis, r->type.shape[static_cast<std::size_t>(axis)]).spt * eb : eb;
+    const int pad = reshape ? 0 : conversionPad(x->type.shape, eb, run);
     Type t = Type::shared(x->type.elem, x->type.shape, 1, {(x->type.shape.back() + pad) * eb, 0});
     Builder bld{k, c.parent, c.loc, r->hint.empty() ? r->name : r->hint, -1};
     bld.setInsertionBefore(c);
@@ -220,7 +224,7 @@ struct Lowering {
     const std::vector<int> shape = raw->type.isTile() ? raw->type.shape : std::vector<int>{1};
     Builder bld{k, o.parent, o.loc, raw->hint.empty() ? raw->name : raw->hint, -1};
     bld.setInsertionAfter(o);
-    Value* buf = alloc(bld, Type::shared(e, shape, 1, {(shape.back() + conversionPad(shape, e.bytes())) * e.bytes(), 0}), raw, "_shared");
+    Value* buf = alloc(bld, Type::shared(e, shape, 1, {(shape.back() + conversionPad(shape, e.bytes(), e.bytes())) * e.bytes(), 0}), raw, "_shared");
     store(bld, raw, buf, false);
     Value* old = k.newValue(raw->type, raw->name);
     old->hint = raw->hint;

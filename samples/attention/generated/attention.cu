@@ -351,10 +351,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
 //   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
@@ -364,9 +365,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_wm = warp;  // warp row of L1
@@ -380,53 +380,35 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[2];  // tile<128xi32> in L0
+  int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_2[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -464,7 +446,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   const bool start_n_lt = 0 < seq_len;
   int64_t kv_offsets_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_1[reg]);
   int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
@@ -482,7 +464,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_1[reg] < seq_len;
   const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -498,7 +480,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_1[reg]);
   int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
@@ -716,7 +698,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_2[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
+    for (int reg = 0; reg < 4; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_1[reg]);
     int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_2[reg]);
@@ -764,23 +746,49 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of mma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -2652,10 +2660,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 163840 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
 //   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
@@ -2691,43 +2700,31 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -3079,23 +3076,49 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of mma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -4992,11 +5015,12 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access
 //   load at line 32: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 3 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
 //   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
@@ -5006,7 +5030,6 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
@@ -5022,50 +5045,35 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[2];  // tile<128xi32> in L0
+  int offs_m_range_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 16;
+  int offs_m[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_2[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
+  int offs_m_range_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_2[(reg % 8)];
+  bool q_tile_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -5110,7 +5118,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
   for (int start_n = 0; start_n < seq_len; start_n += 128) {
     int offs_n[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_2[reg]);
+    for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range_1[reg]);
     int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n[reg]);
@@ -5122,7 +5130,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
     int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+    for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
     int64_t kv_offsets[64];  // tile<128x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
@@ -5383,23 +5391,49 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_2[(reg % 8)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the writes of shared_store (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -7950,11 +7984,12 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access
 //   load at line 32: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 3 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
 //   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
@@ -7987,43 +8022,34 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   int offs_m_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -8355,23 +8381,49 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the writes of shared_store (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -10962,12 +11014,13 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access
 //   load at line 32: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
 //   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -10975,13 +11028,12 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
   extern __shared__ __align__(16) unsigned char smem[];  // 122880 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_wm = warp;  // warp row of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
@@ -10989,53 +11041,35 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
+  int offs_m_range[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + reg * 64;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L3_t0 + reg * 32;
+  int offs_m[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -11359,23 +11393,49 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of mma (line 40) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -13630,12 +13690,13 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access
 //   load at line 32: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
 //   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -13646,10 +13707,10 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
   const int L0_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L0
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_wm = warp;  // warp row of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
@@ -13667,43 +13728,31 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -14041,23 +14090,49 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of mma (line 40) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + (reg / 16) * 64) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels

@@ -221,40 +221,39 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -272,122 +271,116 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L2
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rm_range_1[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  int rm_range_2[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L2
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  int rk[4];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L1_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L5
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -397,7 +390,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
-    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    float acc_1[64];  // tile<128x128xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
@@ -410,11 +403,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
         unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -431,37 +424,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -480,35 +473,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  int64_t store_mul[8];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
-  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[8];  // tile<1x128xi1> in L1
+  bool store_and[64];  // tile<128x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 8) * 16) * 272 + (L0_t1 * 2 + ((reg % 8) / 2) * 32 + (reg % 8) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -1344,44 +1360,45 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L5 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L6 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x f16 = 16 bytes per access
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
-  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
+  const int L1_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -1399,128 +1416,122 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L9
+  int rm_range[8];  // tile<128xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
-  int rm_range_1[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L8_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  int rm_range_2[4];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L9
+  int rn[8];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  int rk[4];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L2_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L7_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L2
+  int rm_range_3[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn_1[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L4_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  int rm_range_4[8];  // tile<128xi32> in L5
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L6_t0 + (reg / 8) * 32) * 144 + (L6_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L6_t0 + (reg / 8) * 32) * 144 + (L6_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L6, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -1530,7 +1541,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
-    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    float acc_1[64];  // tile<128x128xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
@@ -1543,11 +1554,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
         unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -1564,37 +1575,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L6_t0 + (reg / 8) * 32) * 144 + (L6_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -1613,13 +1624,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L9
+  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L9
+  bool acc_lt[8];  // tile<128xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __half acc_load[8];  // tile<128xf16> in L9, 8 elements per access
+  __half acc_load[8];  // tile<128xf16> in L8, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -1653,66 +1664,89 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     word.y = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    if (L8_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L8_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
-  __half acc_shared[8];  // tile<128xf16> in L2, from shared memory, 2 elements per access
+  __half acc_shared[8];  // tile<128xf16> in L1, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L1_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
     acc_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word));
     acc_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_cvt[8];  // tile<128xf32> in L2
+  float acc_cvt[8];  // tile<128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
-  float acc_2[64];  // tile<128x128xf32> in L1
+  float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_cvt[(reg % 8)];
-  float acc_mul[64];  // tile<128x128xf32> in L1
+  float acc_mul[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = 0.5f * acc_2[reg];
-  float acc_mul_1[64];  // tile<128x128xf32> in L1
+  float acc_mul_1[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc_2[reg] * 0.707106769f;
-  float acc_erf[64];  // tile<128x128xf32> in L1
+  float acc_erf[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_erf[reg] = erff(acc_mul_1[reg]);
-  float acc_add[64];  // tile<128x128xf32> in L1
+  float acc_add[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_add[reg] = 1.0f + acc_erf[reg];
-  float acc_3[64];  // tile<128x128xf32> in L1
+  float acc_3[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_3[reg] = acc_mul[reg] * acc_add[reg];
-  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  int64_t store_mul[8];  // tile<128x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
-  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_3[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[8];  // tile<1x128xi1> in L1
+  bool store_and[64];  // tile<128x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 8) * 16) * 272 + (L0_t1 * 2 + ((reg % 8) / 2) * 32 + (reg % 8) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L3, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -2664,40 +2698,39 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 107520 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
+  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -2715,122 +2748,116 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L2
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rm_range_1[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  int rm_range_2[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L2
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  int rk[4];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L1_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L5
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] bf16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -2840,7 +2867,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
-    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    float acc_1[64];  // tile<128x128xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
@@ -2853,11 +2880,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
         unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -2874,37 +2901,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -2923,35 +2950,58 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  int64_t store_mul[8];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
-  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[8];  // tile<1x128xi1> in L1
+  bool store_and[64];  // tile<128x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 8) * 16) * 272 + (L0_t1 * 2 + ((reg % 8) / 2) * 32 + (reg % 8) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -3775,44 +3825,45 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L5 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L6 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x bf16 = 16 bytes per access
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 107520 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
-  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
+  const int L1_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -3830,128 +3881,122 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L9
+  int rm_range[8];  // tile<128xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
-  int rm_range_1[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L8_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  int rm_range_2[4];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L9
+  int rn[8];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  int rk[4];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L2_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L7_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L2
+  int rm_range_3[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn_1[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L4_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  int rm_range_4[8];  // tile<128xi32> in L5
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][128] bf16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L6_t0 + (reg / 8) * 32) * 144 + (L6_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L6_t0 + (reg / 8) * 32) * 144 + (L6_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L6, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -3961,7 +4006,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
-    float acc_1[64];  // tile<128x128xf32> in L1, mma accumulator
+    float acc_1[64];  // tile<128x128xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg];
     {
@@ -3974,11 +4019,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
         unsigned frag_a[4][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -3995,37 +4040,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L6_t0 + (reg / 8) * 32) * 144 + (L6_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -4044,13 +4089,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L9
+  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L9
+  bool acc_lt[8];  // tile<128xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L9, 8 elements per access
+  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L8, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -4084,54 +4129,77 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    if (L8_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L8_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
-  __nv_bfloat16 acc_shared[8];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
+  __nv_bfloat16 acc_shared[8];  // tile<128xbf16> in L1, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L1_t1 * 2 + (reg / 2) * 32 + reg % 2) * 2);
     acc_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
     acc_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_cvt[8];  // tile<128xf32> in L2
+  float acc_cvt[8];  // tile<128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
-  float acc_2[64];  // tile<128x128xf32> in L1
+  float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg] + acc_cvt[(reg % 8)];
-  float acc_3[64];  // tile<128x128xf32> in L1
+  float acc_3[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_3[reg] = fmaxf(acc_2[reg], 0.0f);
-  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  int64_t store_mul[8];  // tile<128x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
-  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_3[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[8];  // tile<1x128xi1> in L1
+  bool store_and[64];  // tile<128x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 8) * 16) * 272 + (L0_t1 * 2 + ((reg % 8) / 2) * 32 + (reg % 8) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L3, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -5059,40 +5127,39 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
 // ---- matmul<half, 128, 256, 64, 8, false, activation::none> -> matmul_half_128_256_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int lane = threadIdx.x & 31;
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -5110,122 +5177,116 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L0
+  int rm_range[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
+  int rm_add[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[16];  // tile<256xi32> in L2
+  int rn_range[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn[16];  // tile<256xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
-  int rk[8];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 101376;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 528-byte rows, 3 stages of 33792 bytes, 101376 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 33792;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 33792;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[128];  // tile<128x256xf32> in L1, carried
+  float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -5235,7 +5296,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
-    float acc_1[128];  // tile<128x256xf32> in L1, mma accumulator
+    float acc_1[128];  // tile<128x256xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
     {
@@ -5248,11 +5309,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
         unsigned frag_a[4][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -5269,37 +5330,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -5318,35 +5379,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
-  __half store_cvt_1[128];  // tile<128x256xf16> in L1
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L1
+  bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[16];  // tile<1x256xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[128];  // tile<128x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 16) * 16) * 528 + (L0_t1 * 2 + ((reg % 16) / 2) * 32 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[128];  // tile<128x256xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -6248,40 +6332,39 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
 // ---- matmul<bfloat16, 128, 256, 64, 8, false, activation::none> -> matmul_bfloat16_128_256_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   store_cvt_smem at 0, 67584 bytes ([128][256] bf16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int lane = threadIdx.x & 31;
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -6299,122 +6382,116 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L0
+  int rm_range[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
+  int rm_add[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[16];  // tile<256xi32> in L2
+  int rn_range[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn[16];  // tile<256xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
-  int rk[8];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L4
+  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
+  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 101376;  // [128][64] bf16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] bf16, 528-byte rows, 3 stages of 33792 bytes, 101376 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 33792;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[64];  // tile<64x256xptr<const bf16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[64];  // tile<64x256xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 33792;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L4, carried
+  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[128];  // tile<128x256xf32> in L1, carried
+  float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -6424,7 +6501,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
-    float acc_1[128];  // tile<128x256xf32> in L1, mma accumulator
+    float acc_1[128];  // tile<128x256xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
     {
@@ -6437,11 +6514,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
         unsigned frag_a[4][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -6458,37 +6535,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
+    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L4
+    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -6507,35 +6584,58 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __nv_bfloat16* store_ptr[16];  // tile<128x1xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
-  __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L1
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L1
+  bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[16];  // tile<1x256xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[128];  // tile<128x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][256] bf16, 528-byte rows, 67584 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 16) * 16) * 528 + (L0_t1 * 2 + ((reg % 16) / 2) * 32 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[128];  // tile<128x256xbf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -7434,40 +7534,39 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
 // ---- matmul<half, 64, 128, 64, 8, false, activation::none> -> matmul_half_64_128_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 79872 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 79872 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   store_cvt_smem at 0, 17408 bytes ([64][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 52224, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 79872 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 64;
   const int grid_m_sub = grid_m_add - 1;
@@ -7485,122 +7584,113 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 64;
-  int rm_range[4];  // tile<64xi32> in L3
+  int rm_range[4];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L3_t0 + reg * 16;
-  int rm_range_1[4];  // tile<64xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L1_t0 + reg * 16;
+  int rm_add[4];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
-  int rm_add[4];  // tile<64xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[2];  // tile<64xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[2];  // tile<64xi32> in L6
+  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
+  int rm_add_1[2];  // tile<64xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[2];  // tile<64xi32> in L6
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[2];  // tile<64xi32> in L6
+  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  int rm[2];  // tile<64xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn_range[8];  // tile<128xi32> in L2
+  int rn_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
-  int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L7
+  int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L7
+  int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<64xi32> in L8
+  int rm_range_2[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rm_range_2[reg] = L6_t1 * 8 + reg;
+  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rm_range_3[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rm_range_2[(reg % 8)];
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<128xi32> in L5
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 52224;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][128] f16, 272-byte rows, 3 stages of 17408 bytes, 52224 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_3[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_2[reg] < K;
+  bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rm_range[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_3[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_2[reg] < a_tile_sub;
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rm_range[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[16];  // tile<64x64xptr<const f16>> in L7
+  const __half* k_ptr[16];  // tile<64x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 17408;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[32];  // tile<64x128xf32> in L1, carried
+  float acc[32];  // tile<64x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -7610,7 +7700,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 17408;  // a stage of the ring
-    float acc_1[32];  // tile<64x128xf32> in L1, mma accumulator
+    float acc_1[32];  // tile<64x128xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
     {
@@ -7623,11 +7713,11 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
         unsigned frag_a[2][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 272 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 127) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -7644,37 +7734,37 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_2[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L7
+    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 17408;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -7693,35 +7783,58 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[4];  // tile<64x1xi64> in L1
+  int64_t store_cvt[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[4];  // tile<64x1xi64> in L1
+  int64_t store_mul[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
+  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[32];  // tile<64x128xptr<f16>> in L1
+  __half* store_ptr_1[32];  // tile<64x128xptr<f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
-  __half store_cvt_1[32];  // tile<64x128xf16> in L1
+  __half store_cvt_1[32];  // tile<64x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[4];  // tile<64x1xi1> in L1
+  bool store_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[8];  // tile<1x128xi1> in L1
+  bool store_and[32];  // tile<64x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[32];  // tile<64x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [64][128] f16, 272-byte rows, 17408 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 8) * 16) * 272 + (L0_t1 * 2 + ((reg % 8) / 2) * 32 + (reg % 8) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[32];  // tile<64x128xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -7941,33 +8054,32 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
 // ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<4>, spatial<8>>, each element held by 8 threads
-//   L1 = compose<spatial<4, 2>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<2>, spatial<4>, repeat<2>>, each element held by 32 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<4, 2>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L2 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L3 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 82944 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 82944 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 82944 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 1);  // warp row of L0
+  const int L0_wn = (warp & 1);  // warp column of L0
   const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 1);  // warp row of L1
-  const int L1_wn = (warp & 1);  // warp column of L1
+  const int L0_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -7985,119 +8097,107 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[4];  // tile<128xi32> in L0
+  int rm_range[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L0_t0 + reg * 32;
-  int rm_add[4];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L1_t0 + reg * 32;
+  int rm_add[4];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L3
+  int rm[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add[reg], M);
   const int rn_mul = pid_n * 64;
-  int rn_range[2];  // tile<64xi32> in L3
+  int rn_range[2];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rn_range[reg] = L3_t0 + reg * 32;
-  int rn_range_1[8];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 2; ++reg) rn_range[reg] = L1_t0 + reg * 32;
+  int rn_range_1[8];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 * 2 + (reg / 2) * 16 + reg % 2;
-  int rn[8];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<64xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L4
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L4
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L4
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rn_range_2[8];  // tile<64xi32> in L5
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_2[reg] = L5_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_2[(reg % 8)];
-  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_1[(reg % 8)];
+  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
-  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_1[8];  // tile<64xi32> in L5
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_2[reg]);
-  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 55296;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L4
+  bool a_tile_lt[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_2[reg] < K;
-  bool b_tile_lt[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_1[reg] < K;
+  bool b_tile_lt[2];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rn_range[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x64xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[16];  // tile<64x64xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L4
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_2[reg] < a_tile_sub;
-  bool b_tile_lt_2[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[2];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rn_range[reg] < a_tile_sub;
-  bool b_tile_and_1[16];  // tile<64x64xi1> in L4
+  bool b_tile_and_1[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L4, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[32];  // tile<128x64xf32> in L1, carried
+  float acc[32];  // tile<128x64xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -8107,7 +8207,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
-    float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
+    float acc_1[32];  // tile<128x64xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc[reg];
     {
@@ -8120,11 +8220,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
         unsigned frag_a[2][4], frag_b[4][2];
         #pragma unroll
         for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 4 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 4; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L1_wn + 2 * (ni + (lane >> 4)))) & 63) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L0_wn + 2 * (ni + (lane >> 4)))) & 63) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -8141,37 +8241,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[16];  // tile<64x64xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[16];  // tile<64x64xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -8190,35 +8290,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[4];  // tile<128x1xi64> in L1
+  int64_t store_cvt[4];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[4];  // tile<128x1xi64> in L1
+  int64_t store_mul[4];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L1
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
-  __half store_cvt_1[32];  // tile<128x64xf16> in L1
+  __half store_cvt_1[32];  // tile<128x64xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[4];  // tile<128x1xi1> in L1
+  bool store_lt[4];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[8];  // tile<1x64xi1> in L1
+  bool store_and[32];  // tile<128x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[32];  // tile<128x64xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 8) * 32) * 144 + (L0_t1 * 2 + ((reg % 8) / 2) * 16 + (reg % 8) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -8954,33 +9077,32 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
 // ---- matmul<half, 64, 64, 64, 8, false, activation::none> -> matmul_half_64_64_64_8_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L2 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L3 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 55296 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 55296 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
+//   store_cvt_smem at 0, 9216 bytes ([64][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 27648, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 55296 bytes, set by the launcher
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 64;
   const int grid_m_sub = grid_m_add - 1;
@@ -8998,116 +9120,104 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 64;
-  int rm_range[2];  // tile<64xi32> in L3
+  int rm_range[2];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L3_t0 + reg * 32;
-  int rm_range_1[4];  // tile<64xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L1_t0 + reg * 32;
+  int rm_add[2];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L0_t0 + reg * 16;
-  int rm_add[4];  // tile<64xi32> in L0
+  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm[2];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_add_1[2];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm[2];  // tile<64xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  for (int reg = 0; reg < 2; ++reg) rm[reg] = tilecc::rem(rm_add[reg], M);
   const int rn_mul = pid_n * 64;
-  int rm_range_2[4];  // tile<64xi32> in L2
+  int rm_range_1[8];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn[4];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
-  int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range_1[reg]);
+  int64_t a_ptrs_cvt[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L4
+  int64_t a_ptrs_mul[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  const __half* a_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<64xi32> in L5
+  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
-  const __half* a_ptrs[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rm_range_3[(reg % 8)];
-  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 16; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rm_range_1[(reg % 8)];
+  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rm_range[reg]);
-  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_1[8];  // tile<64xi32> in L5
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
   unsigned char* const b_tile_ring = smem + 27648;  // [64][64] f16, 144-byte rows, 3 stages of 9216 bytes, 27648 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L4
+  bool a_tile_lt[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_3[reg] < K;
-  bool b_tile_lt[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_1[reg] < K;
+  bool b_tile_lt[2];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rm_range[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x64xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[16];  // tile<64x64xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L4
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_3[reg] < a_tile_sub;
-  bool b_tile_lt_2[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[2];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rm_range[reg] < a_tile_sub;
-  bool b_tile_and_1[16];  // tile<64x64xi1> in L4
+  bool b_tile_and_1[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[16];  // tile<64x64xptr<const f16>> in L4
+  const __half* k_ptr[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 9216;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[16];  // tile<64x64xf32> in L1, carried
+  float acc[16];  // tile<64x64xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -9117,7 +9227,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 9216;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 9216;  // a stage of the ring
-    float acc_1[16];  // tile<64x64xf32> in L1, mma accumulator
+    float acc_1[16];  // tile<64x64xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) acc_1[reg] = acc[reg];
     {
@@ -9130,11 +9240,11 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
         unsigned frag_a[2][4], frag_b[2][2];
         #pragma unroll
         for (int mi = 0; mi < 2; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 2; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 63) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 144 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 63) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -9151,37 +9261,37 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_3[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* k_ptr_2[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[16];  // tile<64x64xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[16];  // tile<64x64xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 9216;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* a_ptrs_2[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -9200,35 +9310,58 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[4];  // tile<64x1xi64> in L1
+  int64_t store_cvt[2];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[4];  // tile<64x1xi64> in L1
+  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[2];  // tile<64x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[4];  // tile<64x1xptr<f16>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[2];  // tile<64x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[16];  // tile<64x64xptr<f16>> in L1
+  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[16];  // tile<64x64xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr[(reg / 4)] + rn[(reg % 4)];
-  __half store_cvt_1[16];  // tile<64x64xf16> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[16];  // tile<64x64xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[4];  // tile<64x1xi1> in L1
+  bool store_lt[2];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[4];  // tile<1x64xi1> in L1
+  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[16];  // tile<64x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[16];  // tile<64x64xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_and[reg] = (store_lt[(reg / 4)] && store_lt_1[(reg % 4)]);
+  for (int reg = 0; reg < 16; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [64][64] f16, 144-byte rows, 9216 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 4) * 16) * 144 + (L0_t1 * 2 + ((reg % 4) / 2) * 32 + (reg % 4) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[16];  // tile<64x64xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 16; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 16; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
@@ -9451,40 +9584,39 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
 // ---- matmul<half, 128, 256, 64, 4, false, activation::none> -> matmul_half_128_256_64_4_false_none_aligned ----
 // 8 warps (256 threads) per program, for sm_80.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<2>, spatial<8>>, each element held by 16 threads
-//   L1 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, spatial<4>, repeat<2>>, each element held by 16 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<2, 4>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 156672 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
+//   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
   extern __shared__ __align__(16) unsigned char smem[];  // 156672 bytes, set by the launcher
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int lane = threadIdx.x & 31;
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L0_wm = (warp >> 2);  // warp row of L0
+  const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L2_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
-  const int L1_wm = (warp >> 2);  // warp row of L1
-  const int L1_wn = (warp & 3);  // warp column of L1
+  const int L0_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -9502,122 +9634,116 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L0
+  int rm_range[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L0_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
+  int rm_add[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[16];  // tile<256xi32> in L2
+  int rn_range[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 32 + reg % 2;
-  int rn[16];  // tile<256xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
-  int rk[8];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 101376;  // [128][64] f16, 144-byte rows, 3 stages of 18432 bytes, 55296 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 528-byte rows, 3 stages of 33792 bytes, 101376 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 33792;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 18432;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 33792;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[128];  // tile<128x256xf32> in L1, carried
+  float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -9627,7 +9753,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
     __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
     unsigned char* const a_tile_ring_slot_2 = a_tile_ring + pipe_read * 18432;  // a stage of the ring
     unsigned char* const b_tile_ring_slot_2 = b_tile_ring + pipe_read * 33792;  // a stage of the ring
-    float acc_1[128];  // tile<128x256xf32> in L1, mma accumulator
+    float acc_1[128];  // tile<128x256xf32> in L0, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc_1[reg] = acc[reg];
     {
@@ -9640,11 +9766,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
         unsigned frag_a[4][4], frag_b[8][2];
         #pragma unroll
         for (int mi = 0; mi < 4; ++mi)
-          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L1_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
+          tilecc::ldmatrix_x4(frag_a[mi], dot_a + (8 * (L0_wm + 2 * (2 * mi + ((lane >> 3) & 1))) + (lane & 7)) * 144 + ks * 32 + (lane >> 4) * 16);
         #pragma unroll
         for (int ni = 0; ni < 8; ni += 2) {
           unsigned frag_pair[4];
-          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L1_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
+          tilecc::ldmatrix_x4_trans(frag_pair, dot_b + (ks * 16 + (lane & 15)) * 528 + ((8 * (L0_wn + 4 * (ni + (lane >> 4)))) & 255) * 2);
           frag_b[ni][0] = frag_pair[0];
           frag_b[ni][1] = frag_pair[1];
           frag_b[ni + 1][0] = frag_pair[2];
@@ -9661,37 +9787,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 18432;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L7_t0 + (reg / 8) * 32) * 144 + (L7_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + (L5_t0 + (reg / 8) * 32) * 144 + (L5_t1 * 8 + (reg % 8)) * 2, k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 33792;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L4_t0 + (reg / 8) * 8) * 528 + (L4_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2, k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -9710,35 +9836,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
     pipe_write = pipe_sel_1;
   }
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
-  int64_t store_cvt[8];  // tile<128x1xi64> in L1
+  int64_t store_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
-  __half store_cvt_1[128];  // tile<128x256xf16> in L1
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L1
+  bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[16];  // tile<1x256xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[128];  // tile<128x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+  __syncthreads();  // writes after the reads of mma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + (reg / 16) * 16) * 528 + (L0_t1 * 2 + ((reg % 16) / 2) * 32 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[128];  // tile<128x256xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 }
 }  // namespace tilecc_kernels
