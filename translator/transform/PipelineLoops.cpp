@@ -189,8 +189,7 @@ class Pipeliner {
     std::vector<Op*> issued;
     for (long i = Builder::indexOf(body_, wait) + 1; i < top.at; ++i) issued.push_back(body_.ops[static_cast<std::size_t>(i)].get());
     readFromRings(top, read);
-    if (!keepWgmmaInFlight(issued)) issueBehindWgmma(issued);
-    issueBehindMma(issued);
+    if (!keepWgmmaInFlight(issued) && !issueBehindWgmma(issued)) issueBehindMma(issued);
     // Advance both slots around the ring before the yield.
     Op* y = yieldOf(body_);
     Builder end{k_, &body_, y->loc, "pipe", -1};
@@ -602,8 +601,8 @@ class Pipeliner {
   // slot `read` the batch reads, and the previous batch that read slot `write` was waited for
   // before the barrier at the top of the iteration. Done where the loop's wgmma reads only the
   // rings and is waited for right after.
-  void issueBehindWgmma(const std::vector<Op*>& issued) {
-    if (issued.empty()) return;
+  bool issueBehindWgmma(const std::vector<Op*>& issued) {
+    if (issued.empty()) return false;
     Op* batch = nullptr;
     for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
       Op* w = body_.ops[i].get();
@@ -611,16 +610,17 @@ class Pipeliner {
       if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
           ww->operands[0] != w->result())
         continue;
-      if (batch || !inRing(w->operands[0]) || !inRing(w->operands[1])) return;  // one batch, from the rings
+      if (batch || !inRing(w->operands[0]) || !inRing(w->operands[1])) return false;  // one batch, from the rings
       batch = w;
     }
-    if (!batch) return;
+    if (!batch) return false;
     // The barrier pass may then keep the copies apart from the batch's reads (InsertBarriers).
     for (Op* o : issued)
       if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
     batch->operands[0]->def->count = kSlotCurrent;
     batch->operands[1]->def->count = kSlotCurrent;
     moveAfter(issued, batch);
+    return true;
   }
 
   // With mma.sync (sm_80 path) the copies go after the iteration's last mma that reads a ring:
