@@ -96,6 +96,25 @@ struct Folder {
       if (e.isFloat()) {
         if (e.kind != Scalar::F32) return false;
         const float x = static_cast<float>(a.floatValue), y = static_cast<float>(b.floatValue);
+        if (isComparison(o.binop)) {
+          // IEEE comparisons (false with a NaN but for !=): an `if` on one then folds too, and
+          // nvcc sees no loop after an `if (true) return` (fuzz seed 61: "loop is not reachable").
+          bool c;
+          switch (o.binop) {
+            case BinOp::Eq: c = x == y; break;
+            case BinOp::Ne: c = x != y; break;
+            case BinOp::Lt: c = x < y; break;
+            case BinOp::Le: c = x <= y; break;
+            case BinOp::Gt: c = x > y; break;
+            case BinOp::Ge: c = x >= y; break;
+            default: return false;
+          }
+          o.kind = OpKind::Constant;
+          o.operands.clear();
+          o.intValue = c;
+          o.floatValue = 0;
+          return true;
+        }
         float r;
         switch (o.binop) {
           case BinOp::Add: r = x + y; break;
