@@ -219,10 +219,11 @@ class Assigner {
   /// the store is proven four times wider (8 elements per access: 16 bytes of f16; f32's 8-byte
   /// pairs against 16 bytes were not measured), is a kernel's epilogue (top level, so the
   /// exchange and its barriers run once), and the staging buffer takes at most half the target's
-  /// shared memory (the rings are dead by then and share its bytes). Measured on the sm_80 path of an H100 (the convolution by taps, 256x128 f16
-  /// tiles of an 18-iteration loop): 64 four-byte stores per thread held the warps in
-  /// lg_throttle at the end of each program; 16 sixteen-byte stores from shared memory took it
-  /// from 281 to 327 TFLOP/s. wgmma's accumulators are not staged (not measured yet).
+  /// shared memory (the rings are dead by then and share its bytes). Measured on the sm_80 path
+  /// of an H100 (the convolution by taps, 256x128 f16 tiles of an 18-iteration loop): 64
+  /// four-byte stores per thread held the warps in lg_throttle at the end of each program; 16
+  /// sixteen-byte stores from shared memory took it from 281 to 327 TFLOP/s. wgmma's
+  /// accumulators are not staged (not measured yet).
   bool stagesThroughShared(const Op& o, int g) {
     if (!isMmaLayout(at(g)) || o.parent != k_.body.get() || o.access.vec < 8) return false;
     const Value* v = o.operands[1];

@@ -28,6 +28,21 @@ std::int64_t wrap(std::int64_t v, ElemType e) {
 }
 
 struct Folder {
+  // A comparison of two constants as T compares them (IEEE for float: false with a NaN but for
+  // !=); false where `op` is no comparison.
+  template <class T>
+  static bool compare(BinOp op, T a, T b, bool& r) {
+    switch (op) {
+      case BinOp::Eq: r = a == b; return true;
+      case BinOp::Ne: r = a != b; return true;
+      case BinOp::Lt: r = a < b; return true;
+      case BinOp::Le: r = a <= b; return true;
+      case BinOp::Gt: r = a > b; return true;
+      case BinOp::Ge: r = a >= b; return true;
+      default: return false;
+    }
+  }
+
   // Integer binary ops on constants, in the type's own width. Division by zero, shifts out of
   // range and signed overflow are left for run time.
   static bool intBinary(BinOp op, ElemType e, std::int64_t a, std::int64_t b, std::int64_t& r) {
@@ -65,13 +80,12 @@ struct Folder {
       case BinOp::Xor: r = a ^ b; break;
       case BinOp::Max: r = (u ? ua > ub : a > b) ? a : b; break;
       case BinOp::Min: r = (u ? ua < ub : a < b) ? a : b; break;
-      case BinOp::Eq: r = a == b; break;
-      case BinOp::Ne: r = a != b; break;
-      case BinOp::Lt: r = u ? ua < ub : a < b; break;
-      case BinOp::Le: r = u ? ua <= ub : a <= b; break;
-      case BinOp::Gt: r = u ? ua > ub : a > b; break;
-      case BinOp::Ge: r = u ? ua >= ub : a >= b; break;
-      default: return false;
+      default: {
+        bool c;
+        if (!(u ? compare(op, ua, ub, c) : compare(op, a, b, c))) return false;
+        r = c;
+        break;
+      }
     }
     if (!isComparison(op) && (op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul) && !u) {
       // Signed overflow: leave to run time, where C++ and CUDA agree it is the user's business.
@@ -96,19 +110,9 @@ struct Folder {
       if (e.isFloat()) {
         if (e.kind != Scalar::F32) return false;
         const float x = static_cast<float>(a.floatValue), y = static_cast<float>(b.floatValue);
-        if (isComparison(o.binop)) {
-          // IEEE comparisons (false with a NaN but for !=): an `if` on one then folds too, and
-          // nvcc sees no loop after an `if (true) return` (fuzz seed 61: "loop is not reachable").
-          bool c;
-          switch (o.binop) {
-            case BinOp::Eq: c = x == y; break;
-            case BinOp::Ne: c = x != y; break;
-            case BinOp::Lt: c = x < y; break;
-            case BinOp::Le: c = x <= y; break;
-            case BinOp::Gt: c = x > y; break;
-            case BinOp::Ge: c = x >= y; break;
-            default: return false;
-          }
+        // Comparisons fold too, so an `if` on one does, and nvcc sees no loop after an
+        // `if (true) return` (fuzz seed 61: "loop is not reachable").
+        if (bool c; compare(o.binop, x, y, c)) {
           o.kind = OpKind::Constant;
           o.operands.clear();
           o.intValue = c;

@@ -614,12 +614,7 @@ class Pipeliner {
       batch = w;
     }
     if (!batch) return false;
-    // The barrier pass may then keep the copies apart from the batch's reads (InsertBarriers).
-    for (Op* o : issued)
-      if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
-    batch->operands[0]->def->count = kSlotCurrent;
-    batch->operands[1]->def->count = kSlotCurrent;
-    moveAfter(issued, batch);
+    moveBehind(issued, batch, {batch});
     return true;
   }
 
@@ -635,13 +630,22 @@ class Pipeliner {
     for (const auto& o : body_.ops)
       if (o->kind == OpKind::Mma && (inRing(o->operands[0]) || inRing(o->operands[1]))) last = o.get();
     if (!last) return;
+    std::vector<const Op*> readers;
+    for (const auto& o : body_.ops)
+      if (o->kind == OpKind::Mma) readers.push_back(o.get());
+    moveBehind(issued, last, readers);
+  }
+
+  // Moves the copies right after `anchor`, giving the slots their roles so that the barrier
+  // pass may keep them apart from the dots' reads (InsertBarriers): the copies' slots are the
+  // slot ahead, the ring slots `readers` read the current one.
+  void moveBehind(const std::vector<Op*>& issued, const Op* anchor, const std::vector<const Op*>& readers) {
     for (Op* o : issued)
       if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
-    for (const auto& o : body_.ops)
-      if (o->kind == OpKind::Mma)
-        for (int i : {0, 1})
-          if (inRing(o->operands[static_cast<std::size_t>(i)])) o->operands[static_cast<std::size_t>(i)]->def->count = kSlotCurrent;
-    moveAfter(issued, last);
+    for (const Op* r : readers)
+      for (const Value* v : {r->operands[0], r->operands[1]})
+        if (inRing(v)) v->def->count = kSlotCurrent;
+    moveAfter(issued, anchor);
   }
 
   // A slot of one of this pipeline's rings.
