@@ -2,8 +2,9 @@
 // accumulators (runs of two elements per thread) are written to a padded buffer that shares the
 // rings' bytes (they are dead after the loop), read back 16 bytes per access in the store's own
 // layout, and stored 16 bytes at a time (AssignLayouts: stagesThroughShared). Not staged: the
-// general variant (4-byte stores only), f32 results (pairs of 8 bytes against 16: not measured),
-// a store inside the loop, and wgmma's accumulators (the sm_90a variant).
+// general variant (4-byte stores only), f32 results (pairs of 8 bytes against 16: not measured)
+// and a store inside the loop. wgmma's accumulators (the sm_90a variant) are staged the same way,
+// after the last wgmma_wait.
 // ARGS: -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -23,8 +24,14 @@ using namespace tilecc;
 // CHECK: const uint4 word = *reinterpret_cast<const uint4*>(c_tile_cvt +
 // CHECK: if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr
 // CHECK-LABEL: ---- gemm<half> -> gemm_half_sm90a_aligned ----
-// CHECK: store at line [[#STORE]]: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
-// CHECK-NOT: _cvt at
+// CHECK: store at line [[#STORE]]: 8 x f16 = 16 bytes per access
+// CHECK: c_tile_cvt at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line [[#STORE]], read back 16 bytes per access
+// CHECK: tilecc::wgmma_wait<0>();
+// CHECK: unsigned char* const c_tile_cvt = smem + 0;
+// CHECK-NEXT: __syncthreads();
+// CHECK: *reinterpret_cast<unsigned*>(c_tile_cvt + {{.*}} * 272 + {{.*}}) = word;
+// CHECK: __syncthreads();  // reads after the writes of shared_store (line [[#STORE]]) by other warps
+// CHECK: const uint4 word = *reinterpret_cast<const uint4*>(c_tile_cvt +
 // CHECK-LABEL: ---- gemm<float> -> gemm_float_aligned ----
 // CHECK: store at line [[#STORE]]: 2 x f32 = 8 bytes per access (4 proven; the layout holds 2 consecutive elements per thread)
 // CHECK-NOT: _cvt at

@@ -271,6 +271,7 @@ bool KernelPrinter::run(CudaKernel& out) {
     rep << "  warp-specialised: a producer warp group of " << k_.producerWarps << " warps issues the TMA copies"
         << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")
         << (overlapped ? "; the loop's two dots overlap across iterations" : "")
+        << (k_.notOverlapped.empty() ? "" : "; the loop's two dots do not overlap: " + k_.notOverlapped)
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
   walk(*k_.body, [&](const Op& o) {  // the translator's own assumptions, checked in every program
     if (o.kind == OpKind::Assert && o.count) rep << "  checked per program (line " << o.loc.line << ", a trap otherwise): " << o.note << "\n";

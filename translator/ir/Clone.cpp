@@ -79,6 +79,8 @@ std::unique_ptr<Kernel> clone(const Kernel& k) {
   c->numWarps = k.numWarps;
   c->numStages = k.numStages;
   c->stagesAsked = k.stagesAsked;
+  c->stagedStores = k.stagedStores;
+  c->stageStores = k.stageStores;
   c->warpSpecialize = k.warpSpecialize;
   c->minPrograms = k.minPrograms;
   c->tune = k.tune;

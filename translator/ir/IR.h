@@ -282,6 +282,11 @@ struct Kernel {
   /// The num_stages the source asked for where shared memory held fewer (the variant's header
   /// and report say so); 0 otherwise.
   int stagesAsked = 0;
+  /// Stores staged through shared memory for their access width (assign-layouts), and whether
+  /// the variant may stage them (the driver rebuilds it without where staging would cost a
+  /// pipeline stage, or where consumer warp groups take turns).
+  bool stagedStores = false;
+  bool stageStores = true;
   /// The warp_specialize option: -1 when the translator decides, else 0 or 1.
   int warpSpecialize = -1;
   /// The min_programs_per_sm option (0: unset): the second argument of __launch_bounds__, which
@@ -294,6 +299,8 @@ struct Kernel {
   std::optional<TuneInfo> tune;
   /// Why warpSpecialize left the kernel as it is (for the warning when the user asked).
   std::string notSpecialized;
+  /// Why overlapDots left a loop of two dots as it is (for the report), if it tried.
+  std::string notOverlapped;
   /// A persistent grid (persistentGrid): program_id and num_programs of the kernel's own ops
   /// refer to the grid it was written for, a parameter after the others; num_programs with
   /// count 1 and the pass's program_id are the launched ones.

@@ -223,9 +223,13 @@ class Assigner {
   /// of an H100 (the convolution by taps, 256x128 f16 tiles of an 18-iteration loop): 64
   /// four-byte stores per thread held the warps in lg_throttle at the end of each program; 16
   /// sixteen-byte stores from shared memory took it from 281 to 327 TFLOP/s. wgmma's
-  /// accumulators are not staged (not measured yet).
+  /// accumulators (the same pairs, each warp 16 rows) too: on sm_90a the 128x128 GEMMs went from
+  /// 540-546 to 624-629 TFLOP/s (4096^3), attention at D = 64 with 128-key blocks (causal) from
+  /// 333-337 to 410-439 (H100, 2026-11-27). Where the store goes out through TMA instead
+  /// (tma-stores), that buffer converts; where it would cost pipeline stages, or where consumer
+  /// warp groups take turns (Pipeline.cpp), the variant is built again without staging.
   bool stagesThroughShared(const Op& o, int g) {
-    if (!isMmaLayout(at(g)) || o.parent != k_.body.get() || o.access.vec < 8) return false;
+    if (!k_.stageStores || !(isMmaLayout(at(g)) || isWgmmaLayout(at(g))) || o.parent != k_.body.get() || o.access.vec < 8) return false;
     const Value* v = o.operands[1];
     if (v->type.rank() != 2 || o.access.axis != 1) return false;
     if (auto it = want_.find(const_cast<Value*>(v)); it != want_.end() && it->second != g) return false;  // used elsewhere in another layout
@@ -297,6 +301,7 @@ class Assigner {
             request(o, 1, g);
             needs_.push_back({&o, 1, a});
             staged_.insert(&o);
+            k_.stagedStores = true;
             for (std::size_t i = 0; i < o.operands.size(); ++i)
               if (i != 1) request(o, i, a);
             return;

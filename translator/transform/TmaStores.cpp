@@ -85,9 +85,38 @@ bool readsThrough(const Kernel& k, const Value* base) {
   return reads;
 }
 
+// The ops of the kernel that use `v`.
+std::vector<Op*> usersOf(Kernel& k, const Value* v) {
+  std::vector<Op*> users;
+  walk(*k.body, [&](Op& o) {
+    if (std::find(o.operands.begin(), o.operands.end(), v) != o.operands.end()) users.push_back(&o);
+  });
+  return users;
+}
+
+// The value store `st` writes, before a layout conversion through a scratch buffer that only
+// this store reads (a staged epilogue, assign-layouts): the TMA buffer's own shared store
+// converts it, so the conversion's buffer and its two copies go.
+const Value* unstaged(Kernel& k, Op& st) {
+  const Value* value = st.operands[1];
+  Op* load = value->def;
+  if (!load || load->kind != OpKind::SharedLoad || usersOf(k, value).size() != 1) return value;
+  Value* buf = load->operands[0];
+  const std::vector<Op*> users = usersOf(k, buf);
+  if (!buf->def || buf->def->kind != OpKind::LocalAlloc || users.size() != 2) return value;
+  Op* store = users[0] == load ? users[1] : users[0];
+  if (store->kind != OpKind::SharedStore || store->operands[1] != buf || store->parent != load->parent) return value;
+  const Value* source = store->operands[0];
+  st.operands[1] = const_cast<Value*>(source);
+  erase(*load);
+  erase(*store);
+  erase(*buf->def);
+  return source;
+}
+
 bool rewrite(Kernel& k, Op& st) {
   const Value* value = st.operands[1];
-  const Type& vt = value->type;
+  const Type vt = value->type;  // a copy: unstaged() below may erase the value
   const int eb = vt.elem.bytes();
   if (!value->type.isTile() || vt.rank() != 2 || (eb != 2 && eb != 4)) return false;
   const int rows = vt.shape[0], cols = vt.shape[1];
@@ -101,6 +130,8 @@ bool rewrite(Kernel& k, Op& st) {
   // A unit stride it needs must already be an assumption of this variant.
   if (box->unitParam >= 0 && std::find(k.assumed.begin(), k.assumed.end(), std::pair<int, std::int64_t>{box->unitParam, kEqualsOne}) == k.assumed.end())
     return false;
+
+  value = unstaged(k, st);
 
   std::string base = value->name.empty() ? value->hint : value->name;
   if (base.empty()) base = "result";

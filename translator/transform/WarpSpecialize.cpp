@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace tilecc::ir {
@@ -328,10 +329,31 @@ bool warpSpecialize(Kernel& k, const Target& t) {
     // A specialised program has its SM to itself (setmaxnreg needs one program per SM): by
     // default only where shared memory allows no second one anyway (measured: the 128x128
     // GEMM, two programs per SM, lost 6-10%; the 128x256 one, alone on its SM, gained 0-6%).
-    std::int64_t bytes = 0;
+    // Buffers used only after the kernel's last top-level loop (an epilogue staged through
+    // shared memory) share bytes with the rings, dead by then (allocate-shared).
+    const auto& ops = k.body->ops;
+    std::size_t lastLoop = 0;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+      if (ops[i]->kind == OpKind::For) lastLoop = i;
+    std::map<const Value*, bool> late;  // buffer → used only after the last loop
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+      auto visit = [&](const Op& o) {
+        for (const Value* v : o.operands)
+          if (v->def && v->def->kind == OpKind::LocalAlloc) {
+            auto [it, fresh] = late.emplace(v, i > lastLoop);
+            if (!fresh) it->second = it->second && i > lastLoop;
+          }
+      };
+      visit(*ops[i]);
+      for (const auto& r : ops[i]->regions) walk(static_cast<const Block&>(*r), visit);
+    }
+    std::int64_t bytes = 0, after = 0;
     walk(static_cast<const Block&>(*k.body), [&](const Op& o) {
-      if (o.kind == OpKind::LocalAlloc) bytes += o.result()->type.sharedBytes();
+      if (o.kind != OpKind::LocalAlloc) return;
+      const auto it = late.find(o.result());
+      (it != late.end() && it->second ? after : bytes) += o.result()->type.sharedBytes();
     });
+    bytes = std::max(bytes, after);
     const std::int64_t reserved = 1024;  // per program, by the hardware
     if (2 * (bytes + reserved) <= t.sharedLimit + reserved) return false;
   }

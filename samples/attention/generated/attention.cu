@@ -933,9 +933,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
-    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_smem [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -945,17 +943,17 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -1255,10 +1253,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 114688 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -1271,11 +1270,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1284,53 +1284,35 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[2];  // tile<128xi32> in L0
+  int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_2[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -1369,7 +1351,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   const bool start_n_lt = 0 < seq_len;
   int64_t kv_offsets_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_1[reg]);
   int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
@@ -1387,7 +1369,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_1[reg] < seq_len;
   const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -1403,7 +1385,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_1[reg]);
   int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
@@ -1453,7 +1435,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_1[reg]);
     int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
@@ -1486,9 +1468,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -1498,17 +1478,17 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -1781,23 +1761,49 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -1814,13 +1820,14 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 114720 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 114688, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -1834,11 +1841,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1847,53 +1855,35 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[2];  // tile<128xi32> in L0
+  int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_2[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -1980,9 +1970,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     }
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -1992,17 +1980,17 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -2276,23 +2264,49 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     pipe_phase = pipe_sel_2;
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -3265,9 +3279,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
-    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_smem [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -3277,17 +3289,17 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -3599,10 +3611,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 114688 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -3620,6 +3633,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -3638,43 +3653,31 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -3832,9 +3835,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -3844,17 +3845,17 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -4139,23 +4140,49 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -4172,13 +4199,14 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 114720 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
 //   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 114688, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -4197,6 +4225,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -4215,43 +4245,31 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -4340,9 +4358,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     }
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
-    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_3 [128][64] K-major; 4 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -4352,17 +4368,17 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -4648,23 +4664,49 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     pipe_phase = pipe_sel_2;
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -5576,9 +5618,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
-    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][128] K-major, B k_tile_smem [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -5588,17 +5628,17 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -5982,10 +6022,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 229376 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -5998,11 +6039,12 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -6011,50 +6053,35 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[2];  // tile<128xi32> in L0
+  int offs_m_range_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 16;
+  int offs_m[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_2[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_m_range_3[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
+  int offs_m_range_2[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_2[(reg % 8)];
+  bool q_tile_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -6093,7 +6120,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   const bool start_n_lt = 0 < seq_len;
   int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_1[reg]);
   int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
@@ -6102,7 +6129,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
   int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
   int64_t kv_offsets[64];  // tile<128x128xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
@@ -6111,7 +6138,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_1[reg] < seq_len;
   const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -6127,7 +6154,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
+  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_1[reg]);
   int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
@@ -6177,7 +6204,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_1[reg]);
     int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
@@ -6210,9 +6237,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
-    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_3 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -6222,17 +6247,17 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -6589,23 +6614,49 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_2[(reg % 8)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -6767,9 +6818,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
-      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
@@ -6779,17 +6828,17 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                     : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                       "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                       "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                       "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                       "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                       "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                       "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                       "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                      : "l"(desc_a),
                        "l"(desc_b),
-                       "n"(1));
+                       "n"(0));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                      : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -7014,9 +7063,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 32)];
       tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
-      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot_1[reg] = 0.0f;
+      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
@@ -7026,17 +7073,17 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "=f"(qk_dot_1[0]), "=f"(qk_dot_1[1]), "=f"(qk_dot_1[32]), "=f"(qk_dot_1[33]), "=f"(qk_dot_1[2]), "=f"(qk_dot_1[3]), "=f"(qk_dot_1[34]), "=f"(qk_dot_1[35]),
+                       "=f"(qk_dot_1[4]), "=f"(qk_dot_1[5]), "=f"(qk_dot_1[36]), "=f"(qk_dot_1[37]), "=f"(qk_dot_1[6]), "=f"(qk_dot_1[7]), "=f"(qk_dot_1[38]), "=f"(qk_dot_1[39]),
+                       "=f"(qk_dot_1[8]), "=f"(qk_dot_1[9]), "=f"(qk_dot_1[40]), "=f"(qk_dot_1[41]), "=f"(qk_dot_1[10]), "=f"(qk_dot_1[11]), "=f"(qk_dot_1[42]), "=f"(qk_dot_1[43]),
+                       "=f"(qk_dot_1[12]), "=f"(qk_dot_1[13]), "=f"(qk_dot_1[44]), "=f"(qk_dot_1[45]), "=f"(qk_dot_1[14]), "=f"(qk_dot_1[15]), "=f"(qk_dot_1[46]), "=f"(qk_dot_1[47]),
+                       "=f"(qk_dot_1[16]), "=f"(qk_dot_1[17]), "=f"(qk_dot_1[48]), "=f"(qk_dot_1[49]), "=f"(qk_dot_1[18]), "=f"(qk_dot_1[19]), "=f"(qk_dot_1[50]), "=f"(qk_dot_1[51]),
+                       "=f"(qk_dot_1[20]), "=f"(qk_dot_1[21]), "=f"(qk_dot_1[52]), "=f"(qk_dot_1[53]), "=f"(qk_dot_1[22]), "=f"(qk_dot_1[23]), "=f"(qk_dot_1[54]), "=f"(qk_dot_1[55]),
+                       "=f"(qk_dot_1[24]), "=f"(qk_dot_1[25]), "=f"(qk_dot_1[56]), "=f"(qk_dot_1[57]), "=f"(qk_dot_1[26]), "=f"(qk_dot_1[27]), "=f"(qk_dot_1[58]), "=f"(qk_dot_1[59]),
+                       "=f"(qk_dot_1[28]), "=f"(qk_dot_1[29]), "=f"(qk_dot_1[60]), "=f"(qk_dot_1[61]), "=f"(qk_dot_1[30]), "=f"(qk_dot_1[31]), "=f"(qk_dot_1[62]), "=f"(qk_dot_1[63])
                      : "l"(desc_a),
                        "l"(desc_b),
-                       "n"(1));
+                       "n"(0));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                      : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
@@ -8568,9 +8615,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 128>((L1_t0 + (reg / 4) * 8), (L1_t1 + (reg % 4) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
-    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L4, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][128] K-major, B k_tile_smem [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -8580,17 +8625,17 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -8986,10 +9031,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 229376 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -9007,6 +9053,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -9022,43 +9070,34 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
   int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   int offs_m_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
   const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -9216,9 +9255,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
-    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_3 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -9228,17 +9265,17 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -9607,23 +9644,49 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -9793,9 +9856,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       bool valid[64];  // tile<128x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot[reg] = 0.0f;
+      float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
@@ -9805,17 +9866,17 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[38]), "+f"(qk_dot[39]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[42]), "+f"(qk_dot[43]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[46]), "+f"(qk_dot[47]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[50]), "+f"(qk_dot[51]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[54]), "+f"(qk_dot[55]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[58]), "+f"(qk_dot[59]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[62]), "+f"(qk_dot[63])
+                     : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[34]), "=f"(qk_dot[35]),
+                       "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[38]), "=f"(qk_dot[39]),
+                       "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[42]), "=f"(qk_dot[43]),
+                       "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[46]), "=f"(qk_dot[47]),
+                       "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[50]), "=f"(qk_dot[51]),
+                       "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[54]), "=f"(qk_dot[55]),
+                       "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[58]), "=f"(qk_dot[59]),
+                       "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[62]), "=f"(qk_dot[63])
                      : "l"(desc_a),
                        "l"(desc_b),
-                       "n"(1));
+                       "n"(0));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                      : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[34]), "+f"(qk_dot[35]),
@@ -10040,9 +10101,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 32)];
       tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
-      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_dot_1[reg] = 0.0f;
+      float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
@@ -10052,17 +10111,17 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
-                       "+f"(qk_dot_1[4]), "+f"(qk_dot_1[5]), "+f"(qk_dot_1[36]), "+f"(qk_dot_1[37]), "+f"(qk_dot_1[6]), "+f"(qk_dot_1[7]), "+f"(qk_dot_1[38]), "+f"(qk_dot_1[39]),
-                       "+f"(qk_dot_1[8]), "+f"(qk_dot_1[9]), "+f"(qk_dot_1[40]), "+f"(qk_dot_1[41]), "+f"(qk_dot_1[10]), "+f"(qk_dot_1[11]), "+f"(qk_dot_1[42]), "+f"(qk_dot_1[43]),
-                       "+f"(qk_dot_1[12]), "+f"(qk_dot_1[13]), "+f"(qk_dot_1[44]), "+f"(qk_dot_1[45]), "+f"(qk_dot_1[14]), "+f"(qk_dot_1[15]), "+f"(qk_dot_1[46]), "+f"(qk_dot_1[47]),
-                       "+f"(qk_dot_1[16]), "+f"(qk_dot_1[17]), "+f"(qk_dot_1[48]), "+f"(qk_dot_1[49]), "+f"(qk_dot_1[18]), "+f"(qk_dot_1[19]), "+f"(qk_dot_1[50]), "+f"(qk_dot_1[51]),
-                       "+f"(qk_dot_1[20]), "+f"(qk_dot_1[21]), "+f"(qk_dot_1[52]), "+f"(qk_dot_1[53]), "+f"(qk_dot_1[22]), "+f"(qk_dot_1[23]), "+f"(qk_dot_1[54]), "+f"(qk_dot_1[55]),
-                       "+f"(qk_dot_1[24]), "+f"(qk_dot_1[25]), "+f"(qk_dot_1[56]), "+f"(qk_dot_1[57]), "+f"(qk_dot_1[26]), "+f"(qk_dot_1[27]), "+f"(qk_dot_1[58]), "+f"(qk_dot_1[59]),
-                       "+f"(qk_dot_1[28]), "+f"(qk_dot_1[29]), "+f"(qk_dot_1[60]), "+f"(qk_dot_1[61]), "+f"(qk_dot_1[30]), "+f"(qk_dot_1[31]), "+f"(qk_dot_1[62]), "+f"(qk_dot_1[63])
+                     : "=f"(qk_dot_1[0]), "=f"(qk_dot_1[1]), "=f"(qk_dot_1[32]), "=f"(qk_dot_1[33]), "=f"(qk_dot_1[2]), "=f"(qk_dot_1[3]), "=f"(qk_dot_1[34]), "=f"(qk_dot_1[35]),
+                       "=f"(qk_dot_1[4]), "=f"(qk_dot_1[5]), "=f"(qk_dot_1[36]), "=f"(qk_dot_1[37]), "=f"(qk_dot_1[6]), "=f"(qk_dot_1[7]), "=f"(qk_dot_1[38]), "=f"(qk_dot_1[39]),
+                       "=f"(qk_dot_1[8]), "=f"(qk_dot_1[9]), "=f"(qk_dot_1[40]), "=f"(qk_dot_1[41]), "=f"(qk_dot_1[10]), "=f"(qk_dot_1[11]), "=f"(qk_dot_1[42]), "=f"(qk_dot_1[43]),
+                       "=f"(qk_dot_1[12]), "=f"(qk_dot_1[13]), "=f"(qk_dot_1[44]), "=f"(qk_dot_1[45]), "=f"(qk_dot_1[14]), "=f"(qk_dot_1[15]), "=f"(qk_dot_1[46]), "=f"(qk_dot_1[47]),
+                       "=f"(qk_dot_1[16]), "=f"(qk_dot_1[17]), "=f"(qk_dot_1[48]), "=f"(qk_dot_1[49]), "=f"(qk_dot_1[18]), "=f"(qk_dot_1[19]), "=f"(qk_dot_1[50]), "=f"(qk_dot_1[51]),
+                       "=f"(qk_dot_1[20]), "=f"(qk_dot_1[21]), "=f"(qk_dot_1[52]), "=f"(qk_dot_1[53]), "=f"(qk_dot_1[22]), "=f"(qk_dot_1[23]), "=f"(qk_dot_1[54]), "=f"(qk_dot_1[55]),
+                       "=f"(qk_dot_1[24]), "=f"(qk_dot_1[25]), "=f"(qk_dot_1[56]), "=f"(qk_dot_1[57]), "=f"(qk_dot_1[26]), "=f"(qk_dot_1[27]), "=f"(qk_dot_1[58]), "=f"(qk_dot_1[59]),
+                       "=f"(qk_dot_1[28]), "=f"(qk_dot_1[29]), "=f"(qk_dot_1[60]), "=f"(qk_dot_1[61]), "=f"(qk_dot_1[30]), "=f"(qk_dot_1[31]), "=f"(qk_dot_1[62]), "=f"(qk_dot_1[63])
                      : "l"(desc_a),
                        "l"(desc_b),
-                       "n"(1));
+                       "n"(0));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
                      : "+f"(qk_dot_1[0]), "+f"(qk_dot_1[1]), "+f"(qk_dot_1[32]), "+f"(qk_dot_1[33]), "+f"(qk_dot_1[2]), "+f"(qk_dot_1[3]), "+f"(qk_dot_1[34]), "+f"(qk_dot_1[35]),
@@ -11580,9 +11639,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
-    float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_smem [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -11592,25 +11649,25 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
-                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
-                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
-                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
-                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
-                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
-                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
-                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
-                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[64]), "=f"(qk_dot[65]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[66]), "=f"(qk_dot[67]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[68]), "=f"(qk_dot[69]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[70]), "=f"(qk_dot[71]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[72]), "=f"(qk_dot[73]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[74]), "=f"(qk_dot[75]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[76]), "=f"(qk_dot[77]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[78]), "=f"(qk_dot[79]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[80]), "=f"(qk_dot[81]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[82]), "=f"(qk_dot[83]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[84]), "=f"(qk_dot[85]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[86]), "=f"(qk_dot[87]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[88]), "=f"(qk_dot[89]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[90]), "=f"(qk_dot[91]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[92]), "=f"(qk_dot[93]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[94]), "=f"(qk_dot[95]),
+                     "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[96]), "=f"(qk_dot[97]), "=f"(qk_dot[34]), "=f"(qk_dot[35]), "=f"(qk_dot[98]), "=f"(qk_dot[99]),
+                     "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[100]), "=f"(qk_dot[101]), "=f"(qk_dot[38]), "=f"(qk_dot[39]), "=f"(qk_dot[102]), "=f"(qk_dot[103]),
+                     "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[104]), "=f"(qk_dot[105]), "=f"(qk_dot[42]), "=f"(qk_dot[43]), "=f"(qk_dot[106]), "=f"(qk_dot[107]),
+                     "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[108]), "=f"(qk_dot[109]), "=f"(qk_dot[46]), "=f"(qk_dot[47]), "=f"(qk_dot[110]), "=f"(qk_dot[111]),
+                     "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[112]), "=f"(qk_dot[113]), "=f"(qk_dot[50]), "=f"(qk_dot[51]), "=f"(qk_dot[114]), "=f"(qk_dot[115]),
+                     "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[116]), "=f"(qk_dot[117]), "=f"(qk_dot[54]), "=f"(qk_dot[55]), "=f"(qk_dot[118]), "=f"(qk_dot[119]),
+                     "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[120]), "=f"(qk_dot[121]), "=f"(qk_dot[58]), "=f"(qk_dot[59]), "=f"(qk_dot[122]), "=f"(qk_dot[123]),
+                     "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[124]), "=f"(qk_dot[125]), "=f"(qk_dot[62]), "=f"(qk_dot[63]), "=f"(qk_dot[126]), "=f"(qk_dot[127])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
@@ -12041,10 +12098,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -12056,64 +12114,47 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[2];  // tile<128xi32> in L0
+  int offs_m_range[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int offs_m[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L3_t0 + reg * 32;
+  int offs_m[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+  for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
   int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -12238,9 +12279,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
-    float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -12250,25 +12289,25 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
-                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
-                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
-                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
-                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
-                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
-                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
-                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
-                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[64]), "=f"(qk_dot[65]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[66]), "=f"(qk_dot[67]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[68]), "=f"(qk_dot[69]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[70]), "=f"(qk_dot[71]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[72]), "=f"(qk_dot[73]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[74]), "=f"(qk_dot[75]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[76]), "=f"(qk_dot[77]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[78]), "=f"(qk_dot[79]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[80]), "=f"(qk_dot[81]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[82]), "=f"(qk_dot[83]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[84]), "=f"(qk_dot[85]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[86]), "=f"(qk_dot[87]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[88]), "=f"(qk_dot[89]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[90]), "=f"(qk_dot[91]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[92]), "=f"(qk_dot[93]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[94]), "=f"(qk_dot[95]),
+                     "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[96]), "=f"(qk_dot[97]), "=f"(qk_dot[34]), "=f"(qk_dot[35]), "=f"(qk_dot[98]), "=f"(qk_dot[99]),
+                     "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[100]), "=f"(qk_dot[101]), "=f"(qk_dot[38]), "=f"(qk_dot[39]), "=f"(qk_dot[102]), "=f"(qk_dot[103]),
+                     "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[104]), "=f"(qk_dot[105]), "=f"(qk_dot[42]), "=f"(qk_dot[43]), "=f"(qk_dot[106]), "=f"(qk_dot[107]),
+                     "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[108]), "=f"(qk_dot[109]), "=f"(qk_dot[46]), "=f"(qk_dot[47]), "=f"(qk_dot[110]), "=f"(qk_dot[111]),
+                     "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[112]), "=f"(qk_dot[113]), "=f"(qk_dot[50]), "=f"(qk_dot[51]), "=f"(qk_dot[114]), "=f"(qk_dot[115]),
+                     "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[116]), "=f"(qk_dot[117]), "=f"(qk_dot[54]), "=f"(qk_dot[55]), "=f"(qk_dot[118]), "=f"(qk_dot[119]),
+                     "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[120]), "=f"(qk_dot[121]), "=f"(qk_dot[58]), "=f"(qk_dot[59]), "=f"(qk_dot[122]), "=f"(qk_dot[123]),
+                     "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[124]), "=f"(qk_dot[125]), "=f"(qk_dot[62]), "=f"(qk_dot[63]), "=f"(qk_dot[126]), "=f"(qk_dot[127])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
@@ -12672,23 +12711,49 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -12705,15 +12770,16 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147488 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -12727,12 +12793,13 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int head_offset_pid = blockIdx.y;
   unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
   unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
@@ -12741,6 +12808,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   unsigned char* const start_n_empty = smem + 147472;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
@@ -12752,53 +12820,35 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
     const int start_m = start_m_pid * 128;
     const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
     const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[2];  // tile<128xi32> in L0
+    int offs_m_range[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-    int offs_m[2];  // tile<128xi32> in L0
+    for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L3_t0 + reg * 32;
+    int offs_m[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
+    for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
     int offs_d[8];  // tile<64xi32> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
     const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-    int offs_m_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
     const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    bool q_tile_lt[4];  // tile<128x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
     __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
+      if (q_tile_lt[(reg / 8)]) {
         const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
         q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
         q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -12847,9 +12897,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 32768;  // a stage of the ring
       unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 32768;  // a stage of the ring
-      float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+      float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
@@ -12859,25 +12907,25 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
-                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
-                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
-                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
-                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
-                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
-                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
-                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
-                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[64]), "=f"(qk_dot[65]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[66]), "=f"(qk_dot[67]),
+                       "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[68]), "=f"(qk_dot[69]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[70]), "=f"(qk_dot[71]),
+                       "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[72]), "=f"(qk_dot[73]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[74]), "=f"(qk_dot[75]),
+                       "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[76]), "=f"(qk_dot[77]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[78]), "=f"(qk_dot[79]),
+                       "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[80]), "=f"(qk_dot[81]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[82]), "=f"(qk_dot[83]),
+                       "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[84]), "=f"(qk_dot[85]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[86]), "=f"(qk_dot[87]),
+                       "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[88]), "=f"(qk_dot[89]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[90]), "=f"(qk_dot[91]),
+                       "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[92]), "=f"(qk_dot[93]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[94]), "=f"(qk_dot[95]),
+                       "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[96]), "=f"(qk_dot[97]), "=f"(qk_dot[34]), "=f"(qk_dot[35]), "=f"(qk_dot[98]), "=f"(qk_dot[99]),
+                       "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[100]), "=f"(qk_dot[101]), "=f"(qk_dot[38]), "=f"(qk_dot[39]), "=f"(qk_dot[102]), "=f"(qk_dot[103]),
+                       "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[104]), "=f"(qk_dot[105]), "=f"(qk_dot[42]), "=f"(qk_dot[43]), "=f"(qk_dot[106]), "=f"(qk_dot[107]),
+                       "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[108]), "=f"(qk_dot[109]), "=f"(qk_dot[46]), "=f"(qk_dot[47]), "=f"(qk_dot[110]), "=f"(qk_dot[111]),
+                       "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[112]), "=f"(qk_dot[113]), "=f"(qk_dot[50]), "=f"(qk_dot[51]), "=f"(qk_dot[114]), "=f"(qk_dot[115]),
+                       "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[116]), "=f"(qk_dot[117]), "=f"(qk_dot[54]), "=f"(qk_dot[55]), "=f"(qk_dot[118]), "=f"(qk_dot[119]),
+                       "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[120]), "=f"(qk_dot[121]), "=f"(qk_dot[58]), "=f"(qk_dot[59]), "=f"(qk_dot[122]), "=f"(qk_dot[123]),
+                       "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[124]), "=f"(qk_dot[125]), "=f"(qk_dot[62]), "=f"(qk_dot[63]), "=f"(qk_dot[126]), "=f"(qk_dot[127])
                      : "l"(desc_a),
                        "l"(desc_b),
-                       "n"(1));
+                       "n"(0));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
                      : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
@@ -13278,24 +13326,49 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
       pipe_read = pipe_sel;
       pipe_phase = pipe_sel_1;
     }
+    tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+    for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
     float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
     __half store_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+      *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 43) by other warps
+    __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+      store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+      if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
     }
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
@@ -14279,9 +14352,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(k_tile_smem + tilecc::swizzled<128, 256>((L1_t0 + (reg / 2) * 8), (L1_t1 + (reg % 2) * 32) * 2)) = k_tile[reg];
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     __syncthreads();  // reads after the writes of shared_store (line 34) by other warps
-    float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[128];  // tile<128x256xf32> in L4, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_smem [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -14291,25 +14362,25 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
-                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
-                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
-                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
-                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
-                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
-                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
-                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
-                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[64]), "=f"(qk_dot[65]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[66]), "=f"(qk_dot[67]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[68]), "=f"(qk_dot[69]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[70]), "=f"(qk_dot[71]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[72]), "=f"(qk_dot[73]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[74]), "=f"(qk_dot[75]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[76]), "=f"(qk_dot[77]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[78]), "=f"(qk_dot[79]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[80]), "=f"(qk_dot[81]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[82]), "=f"(qk_dot[83]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[84]), "=f"(qk_dot[85]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[86]), "=f"(qk_dot[87]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[88]), "=f"(qk_dot[89]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[90]), "=f"(qk_dot[91]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[92]), "=f"(qk_dot[93]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[94]), "=f"(qk_dot[95]),
+                     "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[96]), "=f"(qk_dot[97]), "=f"(qk_dot[34]), "=f"(qk_dot[35]), "=f"(qk_dot[98]), "=f"(qk_dot[99]),
+                     "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[100]), "=f"(qk_dot[101]), "=f"(qk_dot[38]), "=f"(qk_dot[39]), "=f"(qk_dot[102]), "=f"(qk_dot[103]),
+                     "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[104]), "=f"(qk_dot[105]), "=f"(qk_dot[42]), "=f"(qk_dot[43]), "=f"(qk_dot[106]), "=f"(qk_dot[107]),
+                     "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[108]), "=f"(qk_dot[109]), "=f"(qk_dot[46]), "=f"(qk_dot[47]), "=f"(qk_dot[110]), "=f"(qk_dot[111]),
+                     "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[112]), "=f"(qk_dot[113]), "=f"(qk_dot[50]), "=f"(qk_dot[51]), "=f"(qk_dot[114]), "=f"(qk_dot[115]),
+                     "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[116]), "=f"(qk_dot[117]), "=f"(qk_dot[54]), "=f"(qk_dot[55]), "=f"(qk_dot[118]), "=f"(qk_dot[119]),
+                     "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[120]), "=f"(qk_dot[121]), "=f"(qk_dot[58]), "=f"(qk_dot[59]), "=f"(qk_dot[122]), "=f"(qk_dot[123]),
+                     "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[124]), "=f"(qk_dot[125]), "=f"(qk_dot[62]), "=f"(qk_dot[63]), "=f"(qk_dot[126]), "=f"(qk_dot[127])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
@@ -14752,10 +14823,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -14770,9 +14842,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -14788,43 +14862,31 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
   int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
   const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[16];  // tile<64xi32> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
   const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[2];  // tile<128x1xi1> in L1
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
   __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
+    if (q_tile_lt[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -14951,9 +15013,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
-    float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
-    #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+    float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator, written by the first k step
     {
       // A q_tile_smem [128][64] K-major, B k_tile_ring_slot_2 [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
       const unsigned char* const dot_a = q_tile_smem;
@@ -14963,25 +15023,25 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
       tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
-                   : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
-                     "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
-                     "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
-                     "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
-                     "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
-                     "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
-                     "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
-                     "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
-                     "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
-                     "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
-                     "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
-                     "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
-                     "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
-                     "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
-                     "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
-                     "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                   : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[64]), "=f"(qk_dot[65]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[66]), "=f"(qk_dot[67]),
+                     "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[68]), "=f"(qk_dot[69]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[70]), "=f"(qk_dot[71]),
+                     "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[72]), "=f"(qk_dot[73]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[74]), "=f"(qk_dot[75]),
+                     "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[76]), "=f"(qk_dot[77]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[78]), "=f"(qk_dot[79]),
+                     "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[80]), "=f"(qk_dot[81]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[82]), "=f"(qk_dot[83]),
+                     "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[84]), "=f"(qk_dot[85]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[86]), "=f"(qk_dot[87]),
+                     "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[88]), "=f"(qk_dot[89]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[90]), "=f"(qk_dot[91]),
+                     "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[92]), "=f"(qk_dot[93]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[94]), "=f"(qk_dot[95]),
+                     "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[96]), "=f"(qk_dot[97]), "=f"(qk_dot[34]), "=f"(qk_dot[35]), "=f"(qk_dot[98]), "=f"(qk_dot[99]),
+                     "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[100]), "=f"(qk_dot[101]), "=f"(qk_dot[38]), "=f"(qk_dot[39]), "=f"(qk_dot[102]), "=f"(qk_dot[103]),
+                     "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[104]), "=f"(qk_dot[105]), "=f"(qk_dot[42]), "=f"(qk_dot[43]), "=f"(qk_dot[106]), "=f"(qk_dot[107]),
+                     "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[108]), "=f"(qk_dot[109]), "=f"(qk_dot[46]), "=f"(qk_dot[47]), "=f"(qk_dot[110]), "=f"(qk_dot[111]),
+                     "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[112]), "=f"(qk_dot[113]), "=f"(qk_dot[50]), "=f"(qk_dot[51]), "=f"(qk_dot[114]), "=f"(qk_dot[115]),
+                     "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[116]), "=f"(qk_dot[117]), "=f"(qk_dot[54]), "=f"(qk_dot[55]), "=f"(qk_dot[118]), "=f"(qk_dot[119]),
+                     "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[120]), "=f"(qk_dot[121]), "=f"(qk_dot[58]), "=f"(qk_dot[59]), "=f"(qk_dot[122]), "=f"(qk_dot[123]),
+                     "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[124]), "=f"(qk_dot[125]), "=f"(qk_dot[62]), "=f"(qk_dot[63]), "=f"(qk_dot[126]), "=f"(qk_dot[127])
                    : "l"(desc_a),
                      "l"(desc_b),
-                     "n"(1));
+                     "n"(0));
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
                    : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
@@ -15397,23 +15457,49 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-    if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
   }
 #endif
 }
@@ -15430,15 +15516,16 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
 //   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147488 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32
 //   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -15455,9 +15542,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -15470,6 +15559,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   unsigned char* const start_n_empty = smem + 147472;  // 2 mbarriers, 16 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 2; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
@@ -15489,43 +15579,31 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
     const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_1[4];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
     int offs_m_1[4];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L4
+    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[16];  // tile<64xi32> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 16; ++reg) offs_d_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
     const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    bool q_tile_lt[4];  // tile<128x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
     __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
+      if (q_tile_lt[(reg / 8)]) {
         const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
         q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
         q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -15574,9 +15652,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
       tilecc::mbarrier_wait(start_n_full + 8 * (pipe_read), pipe_phase);
       unsigned char* const k_tile_ring_slot = k_tile_ring + pipe_read * 32768;  // a stage of the ring
       unsigned char* const v_tile_ring_slot = v_tile_ring + pipe_read * 32768;  // a stage of the ring
-      float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_dot[reg] = 0.0f;
+      float qk_dot[128];  // tile<128x256xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][64] K-major, B k_tile_ring_slot [256][64] K-major; 4 k steps x 1 m64n256k16 per warp group
         const unsigned char* const dot_a = q_tile_smem;
@@ -15586,25 +15662,25 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
         tilecc::wgmma_fence();  // the accumulators' registers are ready for the asynchronous wgmma
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
-                     : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
-                       "+f"(qk_dot[4]), "+f"(qk_dot[5]), "+f"(qk_dot[68]), "+f"(qk_dot[69]), "+f"(qk_dot[6]), "+f"(qk_dot[7]), "+f"(qk_dot[70]), "+f"(qk_dot[71]),
-                       "+f"(qk_dot[8]), "+f"(qk_dot[9]), "+f"(qk_dot[72]), "+f"(qk_dot[73]), "+f"(qk_dot[10]), "+f"(qk_dot[11]), "+f"(qk_dot[74]), "+f"(qk_dot[75]),
-                       "+f"(qk_dot[12]), "+f"(qk_dot[13]), "+f"(qk_dot[76]), "+f"(qk_dot[77]), "+f"(qk_dot[14]), "+f"(qk_dot[15]), "+f"(qk_dot[78]), "+f"(qk_dot[79]),
-                       "+f"(qk_dot[16]), "+f"(qk_dot[17]), "+f"(qk_dot[80]), "+f"(qk_dot[81]), "+f"(qk_dot[18]), "+f"(qk_dot[19]), "+f"(qk_dot[82]), "+f"(qk_dot[83]),
-                       "+f"(qk_dot[20]), "+f"(qk_dot[21]), "+f"(qk_dot[84]), "+f"(qk_dot[85]), "+f"(qk_dot[22]), "+f"(qk_dot[23]), "+f"(qk_dot[86]), "+f"(qk_dot[87]),
-                       "+f"(qk_dot[24]), "+f"(qk_dot[25]), "+f"(qk_dot[88]), "+f"(qk_dot[89]), "+f"(qk_dot[26]), "+f"(qk_dot[27]), "+f"(qk_dot[90]), "+f"(qk_dot[91]),
-                       "+f"(qk_dot[28]), "+f"(qk_dot[29]), "+f"(qk_dot[92]), "+f"(qk_dot[93]), "+f"(qk_dot[30]), "+f"(qk_dot[31]), "+f"(qk_dot[94]), "+f"(qk_dot[95]),
-                       "+f"(qk_dot[32]), "+f"(qk_dot[33]), "+f"(qk_dot[96]), "+f"(qk_dot[97]), "+f"(qk_dot[34]), "+f"(qk_dot[35]), "+f"(qk_dot[98]), "+f"(qk_dot[99]),
-                       "+f"(qk_dot[36]), "+f"(qk_dot[37]), "+f"(qk_dot[100]), "+f"(qk_dot[101]), "+f"(qk_dot[38]), "+f"(qk_dot[39]), "+f"(qk_dot[102]), "+f"(qk_dot[103]),
-                       "+f"(qk_dot[40]), "+f"(qk_dot[41]), "+f"(qk_dot[104]), "+f"(qk_dot[105]), "+f"(qk_dot[42]), "+f"(qk_dot[43]), "+f"(qk_dot[106]), "+f"(qk_dot[107]),
-                       "+f"(qk_dot[44]), "+f"(qk_dot[45]), "+f"(qk_dot[108]), "+f"(qk_dot[109]), "+f"(qk_dot[46]), "+f"(qk_dot[47]), "+f"(qk_dot[110]), "+f"(qk_dot[111]),
-                       "+f"(qk_dot[48]), "+f"(qk_dot[49]), "+f"(qk_dot[112]), "+f"(qk_dot[113]), "+f"(qk_dot[50]), "+f"(qk_dot[51]), "+f"(qk_dot[114]), "+f"(qk_dot[115]),
-                       "+f"(qk_dot[52]), "+f"(qk_dot[53]), "+f"(qk_dot[116]), "+f"(qk_dot[117]), "+f"(qk_dot[54]), "+f"(qk_dot[55]), "+f"(qk_dot[118]), "+f"(qk_dot[119]),
-                       "+f"(qk_dot[56]), "+f"(qk_dot[57]), "+f"(qk_dot[120]), "+f"(qk_dot[121]), "+f"(qk_dot[58]), "+f"(qk_dot[59]), "+f"(qk_dot[122]), "+f"(qk_dot[123]),
-                       "+f"(qk_dot[60]), "+f"(qk_dot[61]), "+f"(qk_dot[124]), "+f"(qk_dot[125]), "+f"(qk_dot[62]), "+f"(qk_dot[63]), "+f"(qk_dot[126]), "+f"(qk_dot[127])
+                     : "=f"(qk_dot[0]), "=f"(qk_dot[1]), "=f"(qk_dot[64]), "=f"(qk_dot[65]), "=f"(qk_dot[2]), "=f"(qk_dot[3]), "=f"(qk_dot[66]), "=f"(qk_dot[67]),
+                       "=f"(qk_dot[4]), "=f"(qk_dot[5]), "=f"(qk_dot[68]), "=f"(qk_dot[69]), "=f"(qk_dot[6]), "=f"(qk_dot[7]), "=f"(qk_dot[70]), "=f"(qk_dot[71]),
+                       "=f"(qk_dot[8]), "=f"(qk_dot[9]), "=f"(qk_dot[72]), "=f"(qk_dot[73]), "=f"(qk_dot[10]), "=f"(qk_dot[11]), "=f"(qk_dot[74]), "=f"(qk_dot[75]),
+                       "=f"(qk_dot[12]), "=f"(qk_dot[13]), "=f"(qk_dot[76]), "=f"(qk_dot[77]), "=f"(qk_dot[14]), "=f"(qk_dot[15]), "=f"(qk_dot[78]), "=f"(qk_dot[79]),
+                       "=f"(qk_dot[16]), "=f"(qk_dot[17]), "=f"(qk_dot[80]), "=f"(qk_dot[81]), "=f"(qk_dot[18]), "=f"(qk_dot[19]), "=f"(qk_dot[82]), "=f"(qk_dot[83]),
+                       "=f"(qk_dot[20]), "=f"(qk_dot[21]), "=f"(qk_dot[84]), "=f"(qk_dot[85]), "=f"(qk_dot[22]), "=f"(qk_dot[23]), "=f"(qk_dot[86]), "=f"(qk_dot[87]),
+                       "=f"(qk_dot[24]), "=f"(qk_dot[25]), "=f"(qk_dot[88]), "=f"(qk_dot[89]), "=f"(qk_dot[26]), "=f"(qk_dot[27]), "=f"(qk_dot[90]), "=f"(qk_dot[91]),
+                       "=f"(qk_dot[28]), "=f"(qk_dot[29]), "=f"(qk_dot[92]), "=f"(qk_dot[93]), "=f"(qk_dot[30]), "=f"(qk_dot[31]), "=f"(qk_dot[94]), "=f"(qk_dot[95]),
+                       "=f"(qk_dot[32]), "=f"(qk_dot[33]), "=f"(qk_dot[96]), "=f"(qk_dot[97]), "=f"(qk_dot[34]), "=f"(qk_dot[35]), "=f"(qk_dot[98]), "=f"(qk_dot[99]),
+                       "=f"(qk_dot[36]), "=f"(qk_dot[37]), "=f"(qk_dot[100]), "=f"(qk_dot[101]), "=f"(qk_dot[38]), "=f"(qk_dot[39]), "=f"(qk_dot[102]), "=f"(qk_dot[103]),
+                       "=f"(qk_dot[40]), "=f"(qk_dot[41]), "=f"(qk_dot[104]), "=f"(qk_dot[105]), "=f"(qk_dot[42]), "=f"(qk_dot[43]), "=f"(qk_dot[106]), "=f"(qk_dot[107]),
+                       "=f"(qk_dot[44]), "=f"(qk_dot[45]), "=f"(qk_dot[108]), "=f"(qk_dot[109]), "=f"(qk_dot[46]), "=f"(qk_dot[47]), "=f"(qk_dot[110]), "=f"(qk_dot[111]),
+                       "=f"(qk_dot[48]), "=f"(qk_dot[49]), "=f"(qk_dot[112]), "=f"(qk_dot[113]), "=f"(qk_dot[50]), "=f"(qk_dot[51]), "=f"(qk_dot[114]), "=f"(qk_dot[115]),
+                       "=f"(qk_dot[52]), "=f"(qk_dot[53]), "=f"(qk_dot[116]), "=f"(qk_dot[117]), "=f"(qk_dot[54]), "=f"(qk_dot[55]), "=f"(qk_dot[118]), "=f"(qk_dot[119]),
+                       "=f"(qk_dot[56]), "=f"(qk_dot[57]), "=f"(qk_dot[120]), "=f"(qk_dot[121]), "=f"(qk_dot[58]), "=f"(qk_dot[59]), "=f"(qk_dot[122]), "=f"(qk_dot[123]),
+                       "=f"(qk_dot[60]), "=f"(qk_dot[61]), "=f"(qk_dot[124]), "=f"(qk_dot[125]), "=f"(qk_dot[62]), "=f"(qk_dot[63]), "=f"(qk_dot[126]), "=f"(qk_dot[127])
                      : "l"(desc_a),
                        "l"(desc_b),
-                       "n"(1));
+                       "n"(0));
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
                      : "+f"(qk_dot[0]), "+f"(qk_dot[1]), "+f"(qk_dot[64]), "+f"(qk_dot[65]), "+f"(qk_dot[2]), "+f"(qk_dot[3]), "+f"(qk_dot[66]), "+f"(qk_dot[67]),
@@ -16017,24 +16093,49 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
       pipe_read = pipe_sel;
       pipe_phase = pipe_sel_1;
     }
+    tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L1
+    for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 16)] + offs_d_1[(reg % 16)];
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
     float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
     __half store_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 16)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+      *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+    }
+    tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 43) by other warps
+    __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+      store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 32; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+      if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
     }
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();

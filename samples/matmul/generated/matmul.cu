@@ -532,22 +532,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 98304 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -557,17 +556,17 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -585,122 +584,116 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[32];  // tile<128xi32> in L2
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  int rm_range_2[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[32];  // tile<128xi32> in L2
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
+  int rk[4];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L1_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L5
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -777,37 +770,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -830,35 +823,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn[(reg % 32)];
-  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[64];  // tile<128x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the writes of async_copy (line 35) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -867,17 +883,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 // ---- matmul<half, 128, 128, 64, 8, false, activation::none> -> matmul_half_128_128_64_8_false_none_sm90a_tma ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
@@ -888,9 +906,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98336 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -908,19 +930,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[32];  // tile<128xi32> in L2
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
-  int rn[32];  // tile<128xi32> in L2
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -956,7 +978,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -1062,35 +1084,61 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn[(reg % 32)];
-  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -1754,25 +1802,25 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L5 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L6 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x f16 = 16 bytes per access
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -1783,17 +1831,18 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -1811,128 +1860,122 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L9
+  int rm_range[8];  // tile<128xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L8_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  int rm_range_2[4];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L9
+  int rn[8];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  int rk[4];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L2_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L7_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[32];  // tile<128xi32> in L2
+  int rm_range_3[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn_1[32];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L4_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  int rm_range_4[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L6, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -2009,37 +2052,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -2062,13 +2105,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L9
+  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L9
+  bool acc_lt[8];  // tile<128xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __half acc_load[8];  // tile<128xf16> in L9, 8 elements per access
+  __half acc_load[8];  // tile<128xf16> in L8, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -2102,66 +2145,89 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word.y = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    if (L8_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L8_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
-  __half acc_shared[32];  // tile<128xf16> in L2, from shared memory, 2 elements per access
+  __half acc_shared[32];  // tile<128xf16> in L1, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L1_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
     acc_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word));
     acc_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_cvt[32];  // tile<128xf32> in L2
+  float acc_cvt[32];  // tile<128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
-  float acc_1[64];  // tile<128x128xf32> in L1
+  float acc_1[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg] + acc_cvt[(reg % 32)];
-  float acc_mul[64];  // tile<128x128xf32> in L1
+  float acc_mul[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = 0.5f * acc_1[reg];
-  float acc_mul_1[64];  // tile<128x128xf32> in L1
+  float acc_mul_1[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc_1[reg] * 0.707106769f;
-  float acc_erf[64];  // tile<128x128xf32> in L1
+  float acc_erf[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_erf[reg] = erff(acc_mul_1[reg]);
-  float acc_add[64];  // tile<128x128xf32> in L1
+  float acc_add[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_add[reg] = 1.0f + acc_erf[reg];
-  float acc_2[64];  // tile<128x128xf32> in L1
+  float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc_mul[reg] * acc_add[reg];
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn_1[(reg % 32)];
-  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_2[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[64];  // tile<128x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn_1[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L3, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -2170,13 +2236,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 // ---- matmul<half, 128, 128, 64, 8, true, activation::gelu> -> matmul_half_128_128_64_8_true_gelu_sm90a_tma ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L5 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 44: 8 x f16 = 16 bytes per access
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -2184,6 +2252,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
@@ -2195,9 +2264,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 32 + lane;  // thread position along dim 0 of L3
+  const int L5_t0 = warp * 32 + lane;  // thread position along dim 0 of L5
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -2215,25 +2289,25 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L3
+  int rm_range[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L3_t0 * 8) & 127) + reg;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L5_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L3
+  int rn[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rm_range_2[32];  // tile<128xi32> in L2
+  int rm_range_2[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn_1[32];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_2[reg] = L4_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -2269,7 +2343,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -2375,13 +2449,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L3
+  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L3
+  bool acc_lt[8];  // tile<128xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __half acc_load[8];  // tile<128xf16> in L3, 8 elements per access
+  __half acc_load[8];  // tile<128xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -2415,66 +2489,92 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word.y = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L3_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L3_t0 * 8) & 127) + reg) * 2) = word;
+    if (L5_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L5_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
-  __half acc_shared[32];  // tile<128xf16> in L2, from shared memory, 2 elements per access
+  __half acc_shared[32];  // tile<128xf16> in L1, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L1_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
     acc_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word));
     acc_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_cvt[32];  // tile<128xf32> in L2
+  float acc_cvt[32];  // tile<128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
-  float acc_1[64];  // tile<128x128xf32> in L1
+  float acc_1[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg] + acc_cvt[(reg % 32)];
-  float acc_mul[64];  // tile<128x128xf32> in L1
+  float acc_mul[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = 0.5f * acc_1[reg];
-  float acc_mul_1[64];  // tile<128x128xf32> in L1
+  float acc_mul_1[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_mul_1[reg] = acc_1[reg] * 0.707106769f;
-  float acc_erf[64];  // tile<128x128xf32> in L1
+  float acc_erf[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_erf[reg] = erff(acc_mul_1[reg]);
-  float acc_add[64];  // tile<128x128xf32> in L1
+  float acc_add[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_add[reg] = 1.0f + acc_erf[reg];
-  float acc_2[64];  // tile<128x128xf32> in L1
+  float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc_mul[reg] * acc_add[reg];
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn_1[(reg % 32)];
-  __half store_cvt_1[64];  // tile<128x128xf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_2[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn_1[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[64];  // tile<128x128xf16> in L3, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -3009,22 +3109,21 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 98304 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -3034,17 +3133,17 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -3062,122 +3161,116 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[32];  // tile<128xi32> in L2
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  int rm_range_2[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[32];  // tile<128xi32> in L2
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
+  int rk[4];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L1_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L5
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -3254,37 +3347,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -3307,35 +3400,58 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn[(reg % 32)];
-  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[64];  // tile<128x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the writes of async_copy (line 35) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -3344,17 +3460,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 // ---- matmul<bfloat16, 128, 128, 64, 8, false, activation::none> -> matmul_bfloat16_128_128_64_8_false_none_sm90a_tma ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
@@ -3365,9 +3483,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98336 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -3385,19 +3507,19 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[32];  // tile<128xi32> in L2
+  int rm_range[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
-  int rn[32];  // tile<128xi32> in L2
+  int rn[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -3433,7 +3555,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -3539,35 +3661,61 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn[(reg % 32)];
-  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -4207,25 +4355,25 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L9 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L5 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L6 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 44: 8 x bf16 = 16 bytes per access
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
 // Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -4236,17 +4384,18 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L9_t0 = warp * 32 + lane;  // thread position along dim 0 of L9
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -4264,128 +4413,122 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L9
+  int rm_range[8];  // tile<128xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L9_t0 * 8) & 127) + reg;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L8_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  int rm_range_2[4];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L9
+  int rn[8];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rk[4];  // tile<64xi32> in L3
+  int rk[4];  // tile<64xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rk[reg] = L3_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 4; ++reg) rk[reg] = L2_t0 + reg * 16;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L7_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[32];  // tile<128xi32> in L2
+  int rm_range_3[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range_3[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn_1[32];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L4_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  int rm_range_4[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L5_t1 * 8 + reg;
-  int rn_2[8];  // tile<128xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L6, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -4462,37 +4605,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -4515,13 +4658,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L9
+  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L9
+  bool acc_lt[8];  // tile<128xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L9, 8 elements per access
+  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L8, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -4555,54 +4698,77 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L9_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L9_t0 * 8) & 127) + reg) * 2) = word;
+    if (L8_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L8_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
-  __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
+  __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L1, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L1_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
     acc_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
     acc_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_cvt[32];  // tile<128xf32> in L2
+  float acc_cvt[32];  // tile<128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
-  float acc_1[64];  // tile<128x128xf32> in L1
+  float acc_1[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg] + acc_cvt[(reg % 32)];
-  float acc_2[64];  // tile<128x128xf32> in L1
+  float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = fmaxf(acc_1[reg], 0.0f);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn_1[(reg % 32)];
-  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_2[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[64];  // tile<128x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn_1[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L3, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -4611,13 +4777,15 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 // ---- matmul<bfloat16, 128, 128, 64, 8, true, activation::relu> -> matmul_bfloat16_128_128_64_8_true_relu_sm90a_tma ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L5 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 44: 8 x bf16 = 16 bytes per access
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -4625,6 +4793,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 // Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
+//   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
 //   k_full at 98304, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
@@ -4636,9 +4805,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L3_t0 = warp * 32 + lane;  // thread position along dim 0 of L3
+  const int L5_t0 = warp * 32 + lane;  // thread position along dim 0 of L5
+  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -4656,25 +4830,25 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L3
+  int rm_range[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L3_t0 * 8) & 127) + reg;
-  int rm_range_1[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L5_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
+  for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L3
+  int rn[8];  // tile<128xi32> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
-  int rm_range_2[32];  // tile<128xi32> in L2
+  int rm_range_2[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rm_range_2[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn_1[32];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_2[reg] = L4_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_2[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const k_full = smem + 98304;  // 3 mbarriers, 24 bytes
@@ -4710,7 +4884,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1 + 8192, &b_tile_desc, k_full + 8 * (1), k_add_3, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float acc[64];  // tile<128x128xf32> in L1, carried
+  float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -4816,13 +4990,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L3
+  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L3
+  bool acc_lt[8];  // tile<128xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L3, 8 elements per access
+  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -4856,54 +5030,80 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L3_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L3_t0 * 8) & 127) + reg) * 2) = word;
+    if (L5_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L5_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of shared_store (line 44) by other warps
-  __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L2, from shared memory, 2 elements per access
+  __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L1, from shared memory, 2 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
-    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L2_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
+    const unsigned word = *reinterpret_cast<const unsigned*>(acc_cvt_smem + (L1_t1 * 2 + (reg / 2) * 8 + reg % 2) * 2);
     acc_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word));
     acc_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word >> 16)));
   }
-  float acc_cvt[32];  // tile<128xf32> in L2
+  float acc_cvt[32];  // tile<128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc_cvt[reg] = tilecc::cvt_f32(acc_shared[reg]);
-  float acc_1[64];  // tile<128x128xf32> in L1
+  float acc_1[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc[reg] + acc_cvt[(reg % 32)];
-  float acc_2[64];  // tile<128x128xf32> in L1
+  float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = fmaxf(acc_1[reg], 0.0f);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[8];  // tile<128x1xi64> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L1
+  for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 32)] + rn_1[(reg % 32)];
-  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L1
+  for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_2[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[32];  // tile<1x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_lt_1[reg] = rn_1[reg] < N;
-  bool store_and[64];  // tile<128x128xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 32)] && store_lt_1[(reg % 32)]);
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
+  __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L3, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 64; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -5438,22 +5638,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
 // ---- matmul<half, 128, 256, 64, 8, false, activation::none> -> matmul_half_128_256_64_8_false_none_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -5462,18 +5661,18 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
 #else
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int lane = threadIdx.x & 31;
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -5491,122 +5690,116 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[2];  // tile<128xi32> in L0
+  int rm_range[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
+  int rm_add[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[64];  // tile<256xi32> in L2
+  int rn_range[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn[64];  // tile<256xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
-  int rk[8];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[128];  // tile<128x256xf32> in L1, carried
+  float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -5715,37 +5908,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -5768,35 +5961,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
-  __half store_cvt_1[128];  // tile<128x256xf16> in L1
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[64];  // tile<1x256xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[128];  // tile<128x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+  __syncthreads();  // writes after the writes of async_copy (line 36) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8) * 528 + (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[128];  // tile<128x256xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -6643,22 +6859,21 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
 // ---- matmul<bfloat16, 128, 256, 64, 8, false, activation::none> -> matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x bf16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   store_cvt_smem at 0, 67584 bytes ([128][256] bf16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_sm90a_aligned(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* c, const __nv_bfloat16* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -6667,18 +6882,18 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
 #else
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int lane = threadIdx.x & 31;
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -6696,122 +6911,116 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[2];  // tile<128xi32> in L0
+  int rm_range[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
+  int rm_add[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[64];  // tile<256xi32> in L2
+  int rn_range[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn[64];  // tile<256xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
-  int rk[8];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L7
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L4
+  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
+  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L7
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[64];  // tile<64x256xptr<const bf16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[64];  // tile<64x256xptr<const bf16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L7, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L4, carried
+  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[128];  // tile<128x256xf32> in L1, carried
+  float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -6920,37 +7129,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L4
+    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L7
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L4
+    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -6973,35 +7182,58 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[2];  // tile<128x1xptr<bf16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __nv_bfloat16* store_ptr[16];  // tile<128x1xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
-  __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L1
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[64];  // tile<1x256xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[128];  // tile<128x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][256] bf16, 528-byte rows, 67584 bytes
+  __syncthreads();  // writes after the writes of async_copy (line 36) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8) * 528 + (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __nv_bfloat16 store_shared[128];  // tile<128x256xbf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_bfloat16(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_bfloat16(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_bfloat16(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_bfloat16(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_bfloat16(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -8349,19 +8581,18 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
 // ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L2 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L3 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 73728 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -8372,12 +8603,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -8395,119 +8626,107 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[2];  // tile<128xi32> in L0
+  int rm_range[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L1_t0 + reg * 32;
+  int rm_add[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L3_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add[reg], M);
   const int rn_mul = pid_n * 64;
-  int rn_range[2];  // tile<64xi32> in L3
+  int rn_range[2];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rn_range[reg] = L3_t0 + reg * 32;
-  int rn_range_1[16];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 2; ++reg) rn_range[reg] = L1_t0 + reg * 32;
+  int rn_range_1[8];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn[16];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L4
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L4
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rn_range_2[8];  // tile<64xi32> in L5
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_2[reg] = L5_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_2[(reg % 8)];
-  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L4
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_1[(reg % 8)];
+  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
-  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_1[8];  // tile<64xi32> in L5
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_2[reg]);
-  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes, 24576 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L4
+  bool a_tile_lt[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_2[reg] < K;
-  bool b_tile_lt[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_1[reg] < K;
+  bool b_tile_lt[2];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rn_range[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x64xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[16];  // tile<64x64xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 8192;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L4
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_2[reg] < a_tile_sub;
-  bool b_tile_lt_2[2];  // tile<64x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_1[reg] < a_tile_sub;
+  bool b_tile_lt_2[2];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rn_range[reg] < a_tile_sub;
-  bool b_tile_and_1[16];  // tile<64x64xi1> in L4
+  bool b_tile_and_1[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 8192;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L4, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[32];  // tile<128x64xf32> in L1, carried
+  float acc[32];  // tile<128x64xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -8568,37 +8787,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L4
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[2];  // tile<64x1xi1> in L4
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_1[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[16];  // tile<64x64xi1> in L4
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[16];  // tile<64x64xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[16];  // tile<64x64xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L4
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -8621,35 +8840,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 32; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[4];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
-  __half store_cvt_1[32];  // tile<128x64xf16> in L1
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[32];  // tile<128x64xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[4];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[16];  // tile<1x64xi1> in L1
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[32];  // tile<128x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[32];  // tile<128x64xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the writes of async_copy (line 35) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L0_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -8658,17 +8900,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
 // ---- matmul<half, 128, 64, 64, 8, false, activation::none> -> matmul_half_128_64_64_8_false_none_sm90a_tma ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L2 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L3 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8 and in every program of the grid the start of the TMA box at line 35 >= 0, the start of the TMA box at line 36 >= 0.
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 73760 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 73760 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
+//   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): box copied by TMA at line 36
 //   k_full at 73728, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 namespace tilecc_kernels {
@@ -8680,8 +8924,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -8699,19 +8947,19 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[2];  // tile<128xi32> in L0
+  int rm_range[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L1_t0 + reg * 32;
+  int rm_add[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
   const int rn_mul = pid_n * 64;
-  int rn_range[16];  // tile<64xi32> in L2
+  int rn_range[8];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn[16];  // tile<64xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<64xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes, 24576 bytes
   unsigned char* const k_full = smem + 73728;  // 3 mbarriers, 24 bytes
@@ -8743,7 +8991,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     if (threadIdx.x == 0) tilecc::tma_load_2d(b_tile_ring_slot_1, &b_tile_desc, k_full + 8 * (1), rn_mul, 64);
   }
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
-  float acc[32];  // tile<128x64xf32> in L1, carried
+  float acc[32];  // tile<128x64xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -8831,35 +9079,61 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 32; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[4];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[4];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L1
+  for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
-  __half store_cvt_1[32];  // tile<128x64xf16> in L1
+  for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[32];  // tile<128x64xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[4];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[16];  // tile<1x64xi1> in L1
+  for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[32];  // tile<128x64xi1> in L1
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<128x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 16)] && store_lt_1[(reg % 16)]);
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
+  __syncthreads();  // writes after the reads of wgmma (line 37) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L0_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[32];  // tile<128x64xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 32; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }
@@ -9895,22 +10169,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
 // ---- matmul<half, 128, 256, 64, 4, false, activation::none> -> matmul_half_128_256_64_4_false_none_sm90a_aligned ----
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
-//   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
-//   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = spatial<8>, each element held by 32 threads
-//   L4 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L6 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L7 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
+//   L1 = spatial<8>, each element held by 32 threads
+//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
-//   store at line 47: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
+//   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a_aligned(const __half* a, const __half* b, __half* c, const __half* bias, int M, int N, int K, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -9919,18 +10192,18 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
 #else
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
-  const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int lane = threadIdx.x & 31;
+  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L3_t1 = lane;  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L3_t0 = warp;  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp;  // thread position along dim 0 of L4
-  const int L4_t1 = lane;  // thread position along dim 1 of L4
+  const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -9948,122 +10221,116 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[2];  // tile<128xi32> in L0
+  int rm_range[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_range[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-  int rm_add[2];  // tile<128xi32> in L0
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
+  int rm_add[16];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L6_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L6
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L6
+  int rm[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[64];  // tile<256xi32> in L2
+  int rn_range[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int rn[64];  // tile<256xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
-  int rk[8];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
+  int rk[8];  // tile<64xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk[reg] = L3_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L7
+  for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L7
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L7
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L8
+  int rk_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L8_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L7
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L4
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L4
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rn_range_1[8];  // tile<256xi32> in L5
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
-  int rn_1[8];  // tile<256xi32> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L4
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L7
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L4
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L4
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L7
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L4
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L7, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L4, carried
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
-  float acc[128];  // tile<128x256xf32> in L1, carried
+  float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
   int pipe_read = 0;
@@ -10172,37 +10439,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L7
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L4
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L4
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L7_t0 + (reg / 8) * 32), (L7_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L4
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 8), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L7
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L4
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -10225,35 +10492,58 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[2];  // tile<128x1xi64> in L1
+  int64_t store_cvt[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[2];  // tile<128x1xi64> in L1
+  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
+  int64_t store_mul[16];  // tile<128x1xi64> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[2];  // tile<128x1xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
+  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L1
+  for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L2
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 64)] + rn[(reg % 64)];
-  __half store_cvt_1[128];  // tile<128x256xf16> in L1
+  for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
+  __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[2];  // tile<128x1xi1> in L1
+  bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_lt_1[64];  // tile<1x256xi1> in L1
+  for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
+  bool store_and[128];  // tile<128x256xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_lt_1[reg] = rn[reg] < N;
-  bool store_and[128];  // tile<128x256xi1> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 64)] && store_lt_1[(reg % 64)]);
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+  __syncthreads();  // writes after the writes of async_copy (line 36) by other warps
+  // 2 elements (4 bytes) per shared-memory store
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 2) {
     unsigned word;
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
-    if (store_and[reg]) *reinterpret_cast<unsigned*>(store_ptr_1[reg]) = word;
+    *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8) * 528 + (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+  }
+  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __half store_shared[128];  // tile<128x256xf16> in L2, from shared memory, 8 elements per access
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+    store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+    store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+    store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+    store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+    store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+    store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+    store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+  }
+  #pragma unroll
+  for (int reg = 0; reg < 128; reg += 8) {
+    uint4 word;
+    word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+    word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+    word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+    word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+    if (store_and[reg]) *reinterpret_cast<uint4*>(store_ptr_1[reg]) = word;
   }
 #endif
 }

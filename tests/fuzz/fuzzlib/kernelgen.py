@@ -804,7 +804,7 @@ class Gen(ExprGen):
         name = self.fresh()
         p = self.new_scalar_param('i32', 0, 3, base='s')
         terms = ' + '.join([p.parts[0]] * n)
-        self.declare(name, Info('i32', (), 0, 3 * n))
+        self.declare(name, Info('i32', (), 0, 3 * n), mutable=False)  # declared const: never assigned
         return [St('raw', text='const int %s = %s;' % (name, terms))]
 
     def st_for(self, d):
