@@ -79,6 +79,7 @@ class KernelPrinter {
   std::string el(const Value* v, const std::string& i);
   std::string array(const Value* v, const std::string& comment = {});
   void loop(int n, const std::string& stmt);
+  const Op* splatConstant(const Value* v);  // the constant a value is, or splats / broadcasts; else null
   bool isTrue(const Value* v);  // a constant true, or a splat of one
 
   // ---- expressions with the language's semantics ----
@@ -140,7 +141,6 @@ class KernelPrinter {
   void accessNote(const Op& o, const std::string& what, ElemType e, const VecPlan& v, const std::string& extra = {});
   std::string describeBuffer(const Value* buf);
   std::string variantConditionText();
-  bool takesTurns() const;    // takeTurns placed turn barriers
   bool overlapsDots() const;  // overlapDots pipelined a loop's two wgmma
 
   const Kernel& k_;

@@ -297,9 +297,14 @@ std::string KernelPrinter::scalar(const Value* v) {
   return names_.of(v);
 }
 
-bool KernelPrinter::isTrue(const Value* v) {
+const Op* KernelPrinter::splatConstant(const Value* v) {
   while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast)) v = v->def->operands[0];
-  return v->def && v->def->kind == OpKind::Constant && v->type.elem.isBool() && v->def->intValue != 0;
+  return v->def && v->def->kind == OpKind::Constant ? v->def : nullptr;
+}
+
+bool KernelPrinter::isTrue(const Value* v) {
+  const Op* c = splatConstant(v);
+  return c && c->result()->type.elem.isBool() && c->intValue != 0;
 }
 
 View& KernelPrinter::view(const Value* v) {

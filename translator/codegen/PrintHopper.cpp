@@ -110,9 +110,8 @@ void KernelPrinter::wgmma(const Op& o) {
   // scale-d = 0 (D = A·B) and only writes them. Zeroing moves are not free: ptxas usually folds
   // them into the first wgmma, but in attention's key loop nested in a tile loop it kept all 64
   // per batch (H100 SASS: 756 instructions in the loop, 692 without them).
-  const Value* init = acc;
-  while (init->def && (init->def->kind == OpKind::Splat || init->def->kind == OpKind::Broadcast)) init = init->def->operands[0];
-  const bool zero = init != acc && init->def && init->def->kind == OpKind::Constant && init->def->floatValue == 0.0;
+  const Op* init = acc->type.isTile() ? splatConstant(acc) : nullptr;
+  const bool zero = init && init->floatValue == 0.0;
   if (zero) {
     rn = array(r, "wgmma accumulator, written by the first k step");
   } else if (carried && acc->layout == r->layout && us != users_.end() && us->second.size() == 1 && !av.scalar && av.strides == gr.rstride) {

@@ -5,6 +5,7 @@
 
 #include "ir/OpTraits.h"
 #include "ir/TaskMapping.h"
+#include "transform/WarpRoles.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,12 +25,6 @@ bool KernelPrinter::overlapsDots() const {
     }
   });
   return found;
-}
-
-bool KernelPrinter::takesTurns() const {
-  bool turns = false;
-  walk(static_cast<const Block&>(*k_.body), [&](const Op& o) { turns = turns || (o.kind == OpKind::Barrier && o.sync == Sync::TurnWait); });
-  return turns;
 }
 
 std::string KernelPrinter::variantConditionText() {
@@ -120,7 +115,7 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
 }  // namespace
 
 bool KernelPrinter::run(CudaKernel& out) {
-  const bool overlapped = overlapsDots(), turns = takesTurns();  // for the header and the report
+  const bool overlapped = overlapsDots(), turns = ir::takesTurns(k_);  // for the header and the report
   const int threads = (k_.numWarps + k_.producerWarps) * 32;
   std::string params;
   for (std::size_t i = 0; i < k_.params.size(); ++i) {

@@ -10,6 +10,7 @@
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "transform/Passes.h"
+#include "transform/WarpRoles.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -309,13 +310,6 @@ int checkFiles(const DriverOptions& o) {
 
 /// Tiles no thread can hold: a warning where values spill, an error where the generated code
 /// would not be worth building (nvcc runs for minutes, the kernel runs from local memory).
-// Whether consumer warp groups take turns at the tensor cores in `k` (take-turns).
-bool takesTurns(const ir::Kernel& k) {
-  bool turns = false;
-  ir::walk(static_cast<const ir::Block&>(*k.body), [&](const ir::Op& o) { turns = turns || (o.kind == ir::OpKind::Barrier && o.sync == ir::Sync::TurnWait); });
-  return turns;
-}
-
 bool checkRegisters(const ir::Kernel& variant, const ir::Kernel& source) {
   const ir::RegisterEstimate e = ir::estimateRegisters(variant);
   if (e.registers <= ir::kRegistersPerThread) return true;
@@ -476,19 +470,19 @@ int runDriver(const DriverOptions& o) {
             gpuLevel(*retry, vt);
             v.kernel = std::move(retry);
           };
-          // A staged epilogue after a loop whose consumer warp groups take turns: compute-sanitizer's
-          // racecheck reports hazards between the staging buffer's writes and its reads, across the
-          // named barrier that orders them (H100, 2026-11-27: attention at D = 128; clean with
-          // the turn barriers removed by hand, and on staged warp-specialised kernels without
-          // turns). Not understood, so such a kernel stores without staging.
-          if (aligned && v.kernel->stagedStores && takesTurns(*v.kernel)) rebuild(v.kernel->numStages, false);
           // The aligned variant is an optimisation: with too little shared memory for its
           // pipeline it stores without staging (assign-layouts' staged epilogues: they never
           // cost a stage), then takes a stage fewer (staged again where that fits), or is left out.
-          while (aligned && v.kernel->sharedBytes > t.sharedLimit && (v.kernel->numStages > 1 || v.kernel->stagedStores)) {
+          // Nor is a staged epilogue kept after a loop whose consumer warp groups take turns:
+          // compute-sanitizer's racecheck reports hazards between the staging buffer's writes and
+          // its reads, across the named barrier that orders them (H100, 2026-11-27: attention at
+          // D = 128; clean with the turn barriers removed by hand, and on staged
+          // warp-specialised kernels without turns). Not understood, so no staging there.
+          auto tooBig = [&] { return v.kernel->sharedBytes > t.sharedLimit && (v.kernel->numStages > 1 || v.kernel->stagedStores); };
+          auto stagedWithTurns = [&] { return v.kernel->stagedStores && ir::takesTurns(*v.kernel); };
+          while (aligned && (tooBig() || stagedWithTurns())) {
             const bool unstage = v.kernel->stagedStores;
             rebuild(unstage ? v.kernel->numStages : v.kernel->numStages - 1, !unstage);
-            if (v.kernel->stagedStores && takesTurns(*v.kernel)) rebuild(v.kernel->numStages, false);
           }
           // Fewer stages may leave nothing to pipeline, so nothing for TMA: then the aligned
           // variant is the one to launch (fuzz finding: a single-buffered _tma went first).

@@ -22,4 +22,10 @@ Op* consumerDotLoop(Kernel& k) {
   return found;
 }
 
+bool takesTurns(const Kernel& k) {
+  bool turns = false;
+  walk(static_cast<const Block&>(*k.body), [&](const Op& o) { turns = turns || (o.kind == OpKind::Barrier && o.sync == Sync::TurnWait); });
+  return turns;
+}
+
 }  // namespace tilecc::ir

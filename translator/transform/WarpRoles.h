@@ -12,4 +12,7 @@ Op* warpRoles(Kernel& k);
 /// The consumers' loop whose body issues wgmma (the first, at any depth of region 0), or null.
 Op* consumerDotLoop(Kernel& k);
 
+/// Whether the consumer warp groups take turns at the tensor cores (take-turns placed its barriers).
+bool takesTurns(const Kernel& k);
+
 }  // namespace tilecc::ir
