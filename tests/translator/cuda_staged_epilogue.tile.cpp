@@ -4,7 +4,8 @@
 // layout, and stored 16 bytes at a time (AssignLayouts: stagesThroughShared). Not staged: the
 // general variant (4-byte stores only), f32 results (pairs of 8 bytes against 16: not measured)
 // and a store inside the loop. wgmma's accumulators (the sm_90a variant) are staged the same way,
-// after the last wgmma_wait.
+// after the last wgmma_wait, into a layout where each warp reads back the rows it wrote: a warp
+// barrier between the writes and the reads, not a CTA one.
 // ARGS: -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -30,7 +31,8 @@ using namespace tilecc;
 // CHECK: unsigned char* const c_tile_cvt = smem + 0;
 // CHECK-NEXT: __syncthreads();
 // CHECK: *reinterpret_cast<unsigned*>(c_tile_cvt + {{.*}} * 272 + {{.*}}) = word;
-// CHECK: __syncthreads();  // reads after the writes of shared_store (line [[#STORE]]) by other warps
+// CHECK-NOT: __syncthreads
+// CHECK: __syncwarp();  // reads after the writes of shared_store (line [[#STORE]]) within each warp
 // CHECK: const uint4 word = *reinterpret_cast<const uint4*>(c_tile_cvt +
 // CHECK-LABEL: ---- gemm<float> -> gemm_float_aligned ----
 // CHECK: store at line [[#STORE]]: 2 x f32 = 8 bytes per access (4 proven; the layout holds 2 consecutive elements per thread)

@@ -2,9 +2,9 @@
 // per access goes through shared memory) shares the rings' bytes: the producer's copies count as
 // uses throughout the consumers' loop that waits on them (AllocateShared), so a buffer used only
 // after that loop lies where the rings were. Its first write waits for the other consumer warps'
-// last wgmma reads of those bytes. Where the consumer warp groups take turns (attention at
-// D = 128), the store is not staged: compute-sanitizer's racecheck reported hazards there that
-// are not understood (Pipeline.cpp); that kernel keeps its three stages and 4-byte stores.
+// last wgmma reads of those bytes. From wgmma's accumulators the conversion is warp-local (each
+// warp reads back the rows it wrote), so a warp barrier orders its writes and reads; consumer
+// warp groups that take turns (attention at D = 128) stage too.
 // ARGS: --arch sm_90a -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -19,15 +19,22 @@ using namespace tilecc;
 // CHECK: tilecc::wgmma_wait<0>();
 // CHECK: tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line {{[0-9]+}}) by other warps
 // CHECK: *reinterpret_cast<unsigned*>(store_cvt_smem +
-// CHECK: tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line [[#STORE]]) by other warps
+// CHECK-NOT: named_barrier_sync
+// CHECK: __syncwarp();  // reads after the writes of shared_store (line [[#STORE]]) within each warp
 // CHECK: const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem +
 // CHECK: } else {  // warps 8..11
 // CHECK-LABEL: ---- attention<128, 128, 128, 3> -> attention_128_128_128_3_tma ----
-// CHECK: store at line [[#STORE]]: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// CHECK: store at line [[#STORE]]: 8 x f16 = 16 bytes per access
 // CHECK: // Turns:
-// CHECK: // Shared memory: 229424 bytes (dynamic); each buffer has bytes of its own:
+// CHECK: // Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 // CHECK-NEXT: k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes)
-// CHECK-NOT: store_cvt_smem
+// CHECK-NEXT: store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line [[#STORE]], read back 16 bytes per access
+// CHECK: tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
+// CHECK: tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line {{[0-9]+}}) by other warps
+// CHECK: *reinterpret_cast<unsigned*>(store_cvt_smem +
+// CHECK-NOT: named_barrier_sync
+// CHECK: __syncwarp();  // reads after the writes of shared_store (line [[#STORE]]) within each warp
+// CHECK: if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
 // CHECK: } else {  // warps 8..11
 template <int BM, int BN, int HEAD_DIM, int STAGES>
 TILECC_KERNEL(num_warps = 8, num_stages = STAGES)

@@ -86,3 +86,57 @@ TEST_CASE("wgmma layout: registers of one 64-row block come in wgmma's row pairs
   CHECK(registerOffset(x, 3) == 72);
   CHECK(threadBase(wgmmaLayout(4), 0, 3, 5) == 48 + 1);
 }
+
+// A staged epilogue's layout (AssignLayouts): each warp holds the elements it held in the dot's
+// accumulator, `vec` consecutive ones per thread along N, every element once.
+namespace {
+std::set<std::pair<int, int>> warpElements(const Layout& l, const std::vector<int>& shape, int warp) {
+  std::set<std::pair<int, int>> s;
+  for (int lane = 0; lane < 32; ++lane)
+    for (int r = 0; r < numRegs(l, shape); ++r) {
+      const auto c = coordinates(l, shape, warp, lane, r);
+      s.insert({c[0], c[1]});
+    }
+  return s;
+}
+}  // namespace
+
+TEST_CASE("warp-local layout: each warp keeps its elements, vec per thread along N") {
+  struct Case {
+    Layout src;
+    std::vector<int> shape;
+    int warps;
+  };
+  const Case cases[] = {{wgmmaLayout(8), {128, 128}, 8}, {wgmmaLayout(8), {256, 64}, 8}, {wgmmaLayout(4), {64, 256}, 4},
+                        {mmaLayout({128, 64}, 8, true), {128, 64}, 8}, {mmaLayout({128, 128}, 4, true), {128, 128}, 4}};
+  for (const Case& c : cases) {
+    const auto l = warpLocalLayout(c.src, c.shape, 8);
+    REQUIRE(l);
+    CHECK(l->spt == std::vector<int>{1, 8});
+    CHECK_FALSE(isReplicated(*l, c.shape));
+    CHECK(numRegs(*l, c.shape) == numRegs(c.src, c.shape));
+    for (int w = 0; w < c.warps; ++w) CHECK(warpElements(*l, c.shape, w) == warpElements(c.src, c.shape, w));
+    // Consecutive lanes hold consecutive 8-element runs of a row (coalesced 16-byte accesses).
+    const auto a = coordinates(*l, c.shape, 1, 0, 0), b = coordinates(*l, c.shape, 1, 1, 0);
+    CHECK(b[0] == a[0]);
+    CHECK(b[1] == a[1] + 8);
+  }
+  // wgmma's 16 rows per warp (16w..16w+15) as 8 runs of two rows, one pair per access.
+  const auto l = warpLocalLayout(wgmmaLayout(8), {128, 128}, 8);
+  CHECK(l->tpw == std::vector<int>{2, 16});
+  CHECK(l->rpw == std::vector<int>{8, 1});
+}
+
+TEST_CASE("warp-local layout: none where a warp's elements are no block its lanes can cover") {
+  // mma.sync's usual grid splits N over warps in 8-column strips: no 8-wide runs per warp.
+  CHECK_FALSE(warpLocalLayout(mmaLayout({128, 128}, 8), {128, 128}, 8));
+  // N not a multiple of the vector width.
+  CHECK_FALSE(warpLocalLayout(wgmmaLayout(8), {128, 12}, 8));
+  // Warps split N into blocks of 384 columns: 32 lanes of 8 cover 256, not a whole block.
+  Layout wide = wgmmaLayout(4);
+  wide.spt = {1, 96};
+  wide.wpc = {2, 2};
+  CHECK_FALSE(warpLocalLayout(wide, {128, 1536}, 8));
+  // A slice (rank 1) has no rows to keep.
+  CHECK_FALSE(warpLocalLayout(removeAxis(wgmmaLayout(8), 1), {128}, 8));
+}

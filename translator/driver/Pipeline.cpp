@@ -10,7 +10,6 @@
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "transform/Passes.h"
-#include "transform/WarpRoles.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -473,14 +472,8 @@ int runDriver(const DriverOptions& o) {
           // The aligned variant is an optimisation: with too little shared memory for its
           // pipeline it stores without staging (assign-layouts' staged epilogues: they never
           // cost a stage), then takes a stage fewer (staged again where that fits), or is left out.
-          // Nor is a staged epilogue kept after a loop whose consumer warp groups take turns:
-          // compute-sanitizer's racecheck reports hazards between the staging buffer's writes and
-          // its reads, across the named barrier that orders them (H100, 2026-11-27: attention at
-          // D = 128; clean with the turn barriers removed by hand, and on staged
-          // warp-specialised kernels without turns). Not understood, so no staging there.
           auto tooBig = [&] { return v.kernel->sharedBytes > t.sharedLimit && (v.kernel->numStages > 1 || v.kernel->stagedStores); };
-          auto stagedWithTurns = [&] { return v.kernel->stagedStores && ir::takesTurns(*v.kernel); };
-          while (aligned && (tooBig() || stagedWithTurns())) {
+          while (aligned && tooBig()) {
             const bool unstage = v.kernel->stagedStores;
             rebuild(unstage ? v.kernel->numStages : v.kernel->numStages - 1, !unstage);
           }

@@ -66,6 +66,38 @@ Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec, int f
   return l;
 }
 
+std::optional<Layout> warpLocalLayout(const Layout& src, const std::vector<int>& shape, int vec) {
+  if (shape.size() != 2 || src.dims != std::vector<int>{0, 1} || src.order != std::vector<int>{1, 0} || vec < 1)
+    return std::nullopt;
+  Layout l;
+  l.spt = {1, vec};
+  l.tpw = {1, 1};
+  l.wpc = src.wpc;
+  l.order = {1, 0};
+  l.dims = {0, 1};
+  std::vector<int> rpw{1, 1};
+  // Elements one warp holds along p in one pass of src's warps: its block where warps split
+  // the axis, the whole extent where they do not.
+  auto block = [&](int p) { return src.spt[p] * src.tpw[p] * src.runsPerWarp(p); };
+  const int cols = src.wpc[1] == 1 ? shape[1] : block(1);
+  if (cols % vec || 32 % std::min(32, cols / vec)) return std::nullopt;
+  l.tpw[1] = std::min(32, cols / vec);
+  if (src.wpc[1] > 1) {
+    if (cols % (vec * l.tpw[1])) return std::nullopt;
+    rpw[1] = cols / (vec * l.tpw[1]);
+  }
+  l.tpw[0] = 32 / l.tpw[1];
+  if (src.wpc[0] > 1) {
+    if (block(0) % l.tpw[0]) return std::nullopt;
+    rpw[0] = block(0) / l.tpw[0];
+  }
+  // Whole passes of both, so that repetitions (and no replication) line up.
+  for (int p = 0; p < 2; ++p)
+    if (shape[p] % (block(p) * src.wpc[p]) || shape[p] % (l.spt[p] * l.tpw[p] * rpw[p] * l.wpc[p])) return std::nullopt;
+  if (rpw != std::vector<int>{1, 1}) l.rpw = rpw;
+  return l;
+}
+
 Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained) {
   // The warp grid with the squarest warp tile (least shared-memory traffic per mma) among
   // those where each warp has two 8-row groups and 8 columns; a tile too small for all warps

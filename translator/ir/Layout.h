@@ -15,6 +15,7 @@
 
 #include "ir/Type.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,13 @@ Layout transposed(const Layout& l);
 /// A coalesced layout for a tile of `shape` with `vec` contiguous elements per thread along
 /// axis `fastest` (default: the last), spread over numWarps warps.
 Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec = 1, int fastest = -1);
+
+/// A layout of a rank-2 tile of `shape` with `vec` contiguous elements per thread along axis 1
+/// in which every warp holds the same elements as in `src` (so a conversion between the two
+/// through shared memory orders its writes and reads with a warp barrier, not a CTA-wide one):
+/// src's warps along each axis keep their blocks, lanes spread over each warp's block. Empty
+/// where src's warp blocks cannot be covered that way.
+std::optional<Layout> warpLocalLayout(const Layout& src, const std::vector<int>& shape, int vec);
 
 /// The accumulator layout of dot for an [M, N] result: each warp holds m16n8 tensor-core
 /// tiles, thread t rows t/4 (+8, +16, ...) and columns 2(t%4), 2(t%4)+1 of each. As a blocked

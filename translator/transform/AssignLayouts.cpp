@@ -226,8 +226,8 @@ class Assigner {
   /// accumulators (the same pairs, each warp 16 rows) too: on sm_90a the 128x128 GEMMs went from
   /// 540-546 to 624-629 TFLOP/s (4096^3), attention at D = 64 with 128-key blocks (causal) from
   /// 333-337 to 410-439 (H100, 2026-11-27). Where the store goes out through TMA instead
-  /// (tma-stores), that buffer converts; where it would cost pipeline stages, or where consumer
-  /// warp groups take turns (Pipeline.cpp), the variant is built again without staging.
+  /// (tma-stores), that buffer converts; where it would cost pipeline stages (Pipeline.cpp), the
+  /// variant is built again without staging.
   bool stagesThroughShared(const Op& o, int g) {
     if (!k_.stageStores || !(isMmaLayout(at(g)) || isWgmmaLayout(at(g))) || o.parent != k_.body.get() || o.access.vec < 8) return false;
     const Value* v = o.operands[1];
@@ -297,7 +297,15 @@ class Assigner {
           int a = anchor(o);
           const int g = guess(o.operands[1], 0);
           if (stagesThroughShared(o, g)) {
-            // The value stays where it is computed; one conversion before the store.
+            // The value stays where it is computed; one conversion before the store. From
+            // wgmma's accumulators, into a layout where each warp holds what it computed: no
+            // barrier across warps between the staging buffer's writes and reads, so consumer
+            // warp groups that take turns stage too (attention at D = 128: causal +7%, H100,
+            // 2026-11-27). mma.sync's keep the store's own layout: its pointers are shared
+            // with the loads' (on the sm_80 path, attention at D = 64 measured 198 against 218
+            // TFLOP/s warp-local, one round).
+            if (isWgmmaLayout(at(g)))
+              if (auto w = warpLocalLayout(at(g), o.operands[1]->type.shape, at(a).spt[1])) a = intern(*w);
             request(o, 1, g);
             needs_.push_back({&o, 1, a});
             staged_.insert(&o);

@@ -1247,8 +1247,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -1270,12 +1273,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1284,35 +1291,53 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[4];  // tile<128xi32> in L3
+  int offs_m_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int offs_d[8];  // tile<64xi32> in L5
+  int offs_d[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L4
+  bool q_tile_lt[4];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -1343,78 +1368,78 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const v_tile_ring = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool start_n_lt = 0 < seq_len;
-  int64_t kv_offsets_cvt[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_1[reg]);
-  int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
+  int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
-  int64_t kv_offsets[32];  // tile<128x64xi64> in L4
+  int64_t kv_offsets[32];  // tile<128x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[4];  // tile<128x1xi1> in L4
+  bool k_tile_lt[4];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_1[reg] < seq_len;
-  const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_1[reg]);
-  int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
+  int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-  int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-  int64_t kv_offsets_1[32];  // tile<128x64xi64> in L4
+  int64_t kv_offsets_1[32];  // tile<128x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-  bool k_tile_lt_1[4];  // tile<128x1xi1> in L4
+  bool k_tile_lt_1[4];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* v_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
   unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -1435,36 +1460,36 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_1[reg]);
-    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
+    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
-    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
-    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
+    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[4];  // tile<128x1xi1> in L4
+    bool k_tile_lt_2[4];  // tile<128x1xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
@@ -1761,12 +1786,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -1782,11 +1807,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -1816,8 +1841,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
@@ -1841,12 +1869,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1855,35 +1887,53 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[4];  // tile<128xi32> in L3
+  int offs_m_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int offs_d[8];  // tile<64xi32> in L5
+  int offs_d[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L4
+  bool q_tile_lt[4];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -1914,7 +1964,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
@@ -2264,12 +2314,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     pipe_phase = pipe_sel_2;
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -2285,11 +2335,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -3605,8 +3655,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -3629,12 +3682,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -3649,35 +3706,53 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int offs_d[8];  // tile<64xi32> in L5
+  int offs_d[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int offs_m_range_2[4];  // tile<128xi32> in L3
+  int offs_m_range_2[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_3[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_3[reg] = L3_t0 + reg * 32;
+  int offs_m_2[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_3[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L4
+  bool q_tile_lt[4];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -3710,78 +3785,78 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const v_tile_ring = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool start_n_lt = 0 < end_n_min;
-  int64_t kv_offsets_cvt[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_cvt[4];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
-  int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+  int64_t kv_offsets_mul[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
-  int64_t kv_offsets[32];  // tile<128x64xi64> in L4
+  int64_t kv_offsets[32];  // tile<128x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* k_tile_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[4];  // tile<128x1xi1> in L4
+  bool k_tile_lt[4];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
-  const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_3[reg] < seq_len;
+  const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   const bool start_n_lt_1 = 128 < end_n_min;
   int offs_n[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
-  int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_3[reg]);
+  int64_t kv_offsets_cvt_2[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_mul_1[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-  int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add_1[4];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-  int64_t kv_offsets_1[32];  // tile<128x64xi64> in L4
+  int64_t kv_offsets_1[32];  // tile<128x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* k_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-  bool k_tile_lt_1[4];  // tile<128x1xi1> in L4
+  bool k_tile_lt_1[4];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L4
+  const __half* v_tile_ptr_1[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
   unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -3802,36 +3877,36 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
-    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_3[reg]);
+    int64_t kv_offsets_cvt_3[4];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_mul_2[4];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
-    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_add_2[4];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
-    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L4
+    int64_t kv_offsets_2[32];  // tile<128x64xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* k_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[4];  // tile<128x1xi1> in L4
+    bool k_tile_lt_2[4];  // tile<128x1xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    const __half* v_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 16384;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 16384;  // a stage of the ring
@@ -4140,12 +4215,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -4161,11 +4236,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -4195,8 +4270,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
@@ -4221,12 +4299,16 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -4241,35 +4323,53 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int offs_d[8];  // tile<64xi32> in L5
+  int offs_d[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int offs_m_range_2[4];  // tile<128xi32> in L3
+  int offs_m_range_2[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_3[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_3[reg] = L3_t0 + reg * 32;
+  int offs_m_2[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_3[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L4
+  bool q_tile_lt[4];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -4302,7 +4402,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
@@ -4664,12 +4764,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     pipe_phase = pipe_sel_2;
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -4685,11 +4785,11 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -6016,8 +6116,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L5 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L8 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -6039,12 +6142,16 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
+  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -6053,35 +6160,53 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[8];  // tile<128xi32> in L3
+  int offs_m_range_1[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 16;
-  int offs_m[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+  int offs_m[8];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[8];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[8];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_2[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  int offs_m_range_2[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
+  int offs_m_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
+  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_2[(reg % 8)];
-  bool q_tile_lt[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_m_range_3[8];  // tile<128xi32> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L7_t1 * 8 + reg;
+  int offs_m_range_4[8];  // tile<128xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_4[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
+  bool q_tile_lt[8];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[8];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -6112,78 +6237,78 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool start_n_lt = 0 < seq_len;
-  int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_1[reg]);
-  int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
+  int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
+  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
-  int64_t kv_offsets[64];  // tile<128x128xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+  int64_t kv_offsets[64];  // tile<128x128xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
+  const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[8];  // tile<128x1xi1> in L4
+  bool k_tile_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_1[reg] < seq_len;
-  const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   const bool start_n_lt_1 = 128 < seq_len;
   int offs_n[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_1[reg]);
-  int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
+  int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-  int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-  int64_t kv_offsets_1[64];  // tile<128x128xi64> in L4
+  int64_t kv_offsets_1[64];  // tile<128x128xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
+  const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-  bool k_tile_lt_1[8];  // tile<128x1xi1> in L4
+  bool k_tile_lt_1[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
+  const __half* v_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
   unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -6204,36 +6329,36 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     const bool start_n_lt_2 = start_n_ahead < seq_len;
     int offs_n_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_1[reg]);
-    int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
+    int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
-    int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
-    int64_t kv_offsets_2[64];  // tile<128x128xi64> in L4
+    int64_t kv_offsets_2[64];  // tile<128x128xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[8];  // tile<128x1xi1> in L4
+    bool k_tile_lt_2[8];  // tile<128x1xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    const __half* v_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
@@ -6614,12 +6739,12 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_2[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_4[(reg % 8)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -6635,11 +6760,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[64];  // tile<128x128xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -6669,11 +6794,14 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L5 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L8 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -6684,8 +6812,9 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 229424 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -6700,11 +6829,16 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
+  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
   const int head_offset_pid = blockIdx.y;
   unsigned char* const q_tile_smem = smem + 196608;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
   unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
@@ -6713,6 +6847,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   unsigned char* const start_n_empty = smem + 229400;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
@@ -6727,47 +6862,50 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
     int offs_m_range[32];  // tile<128xi32> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_m_range_1[2];  // tile<128xi32> in L0
+    int offs_m_range_1[8];  // tile<128xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m_range_1[reg] = L0_t0 + (reg / 2) * 128 + (reg / 1 % 2) * 8;
-    int offs_m[2];  // tile<128xi32> in L0
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+    int offs_m[8];  // tile<128xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+    for (int reg = 0; reg < 8; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+    int64_t q_tile_cvt[8];  // tile<128x1xi64> in L6
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
+    for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
+    int64_t q_tile_mul[8];  // tile<128x1xi64> in L6
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+    for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
     int offs_m_range_2[8];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
     int offs_m_1[8];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
+    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
+    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
+    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_m_range_3[8];  // tile<128xi32> in L5
+    int offs_m_range_3[8];  // tile<128xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L7_t1 * 8 + reg;
+    int offs_m_range_4[8];  // tile<128xi32> in L8
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_4[reg] = L8_t1 * 8 + reg;
+    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    bool q_tile_lt[8];  // tile<128x1xi1> in L6
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
+    for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
+    bool q_tile_lt_1[8];  // tile<128x1xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
+    __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
       if (q_tile_lt_1[(reg / 8)]) {
@@ -6800,7 +6938,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
       word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
       word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     const bool start_n_lt = 0 < seq_len;
@@ -7623,24 +7761,49 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg];
     }
+    tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+    __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L6
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
+    for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L6
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_4[(reg % 8)];
     float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
     __half store_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+      *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+    }
+    __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+    __half store_shared[64];  // tile<128x128xf16> in L6, from shared memory, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L6_t1 * 8 + (reg % 8)) * 2);
+      store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+      if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
     }
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
@@ -9025,8 +9188,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L5 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L8 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -9049,12 +9215,16 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
+  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -9070,34 +9240,52 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
   const __half* const q_tile_ptr = q + head_offset;
-  int offs_m_range_2[8];  // tile<128xi32> in L3
+  int offs_m_range_2[8];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
-  int offs_m_1[8];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L4_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+  int offs_m_1[8];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[8];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul[8];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[8];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_3[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  int offs_m_range_3[8];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L3_t0 + reg * 16;
+  int offs_m_2[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_3[reg]);
+  int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-  bool q_tile_lt[8];  // tile<128x1xi1> in L4
+  for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
+  int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_m_range_4[8];  // tile<128xi32> in L7
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_4[reg] = L7_t1 * 8 + reg;
+  int offs_m_range_5[8];  // tile<128xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_m_range_5[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_4[(reg % 8)];
+  bool q_tile_lt[8];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[8];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
+  __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -9130,78 +9318,78 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool start_n_lt = 0 < end_n_min;
-  int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_cvt[8];  // tile<128x1xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_2[reg]);
-  int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
+  int64_t kv_offsets_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L4
+  int64_t kv_offsets_cvt_1[8];  // tile<1x128xi64> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_3[reg]);
-  int64_t kv_offsets[64];  // tile<128x128xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_m_range_4[reg]);
+  int64_t kv_offsets[64];  // tile<128x128xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
+  const __half* k_tile_ptr[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[8];  // tile<128x1xi1> in L4
+  bool k_tile_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
-  const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L4
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_3[reg] < seq_len;
+  const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   const bool start_n_lt_1 = 128 < end_n_min;
   int offs_n[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_2[reg]);
-  int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L4
+  for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(128, offs_m_range_3[reg]);
+  int64_t kv_offsets_cvt_2[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-  int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_mul_1[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-  int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L4
+  int64_t kv_offsets_add_1[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-  int64_t kv_offsets_1[64];  // tile<128x128xi64> in L4
+  int64_t kv_offsets_1[64];  // tile<128x128xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
+  const __half* k_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-  bool k_tile_lt_1[8];  // tile<128x1xi1> in L4
+  bool k_tile_lt_1[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-  const __half* v_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L4
+  const __half* v_tile_ptr_1[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
   unsigned char* const k_tile_ring_slot_1 = k_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -9222,36 +9410,36 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
     const bool start_n_lt_2 = start_n_ahead < end_n_min;
     int offs_n_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_2[reg]);
-    int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n_ahead, offs_m_range_3[reg]);
+    int64_t kv_offsets_cvt_3[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_3[reg] = static_cast<int64_t>(offs_n_1[reg]);
-    int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_mul_2[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_2[reg] = tilecc::wrap_mul(kv_offsets_cvt_3[reg], stride_row);
-    int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L4
+    int64_t kv_offsets_add_2[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_add_2[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_2[reg]);
-    int64_t kv_offsets_2[64];  // tile<128x128xi64> in L4
+    int64_t kv_offsets_2[64];  // tile<128x128xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) kv_offsets_2[reg] = tilecc::wrap_add(kv_offsets_add_2[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    const __half* k_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr_2[reg] = k + kv_offsets_2[reg];
-    bool k_tile_lt_2[8];  // tile<128x1xi1> in L4
+    bool k_tile_lt_2[8];  // tile<128x1xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) k_tile_lt_2[reg] = offs_n_1[reg] < seq_len;
-    const __half* v_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    const __half* v_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile_ptr_2[reg] = v + kv_offsets_2[reg];
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_2 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_2[reg], start_n_lt_2 && k_tile_lt_2[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_3 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_3 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
@@ -9644,12 +9832,12 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
+  __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
+  for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_5[(reg % 8)];
   float store_div[64];  // tile<128x128xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
@@ -9665,11 +9853,11 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[64];  // tile<128x128xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 16) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -9699,11 +9887,14 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L4 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L5 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L8 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
-//   store at line 43: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+//   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
@@ -9714,8 +9905,9 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 229424 bytes (dynamic); each buffer has bytes of its own:
+// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
+//   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
 //   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 //   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
@@ -9731,10 +9923,16 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
+  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -9747,6 +9945,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_full + 8 * i, 1);
   tilecc::fence_mbarrier_init();
+  unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   unsigned char* const start_n_empty = smem + 229400;  // 3 mbarriers, 24 bytes
   if (threadIdx.x == 0)
     for (int i = 0; i < 3; ++i) tilecc::mbarrier_init(start_n_empty + 8 * i, 8);
@@ -9766,40 +9965,49 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
     const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[2];  // tile<128x1xi64> in L1
+    int offs_m_range_2[8];  // tile<128xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[2];  // tile<128x1xi64> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_2[8];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
-    int offs_m_1[8];  // tile<128xi32> in L3
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L4_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+    int offs_m_1[8];  // tile<128xi32> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L4
+    int64_t q_tile_cvt[8];  // tile<128x1xi64> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
+    for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul[8];  // tile<128x1xi64> in L6
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+    int offs_m_range_3[8];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L3_t0 + reg * 16;
+    int offs_m_2[8];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_3[reg]);
+    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
+    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L4
+    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_m_range_3[8];  // tile<128xi32> in L5
+    int offs_m_range_4[8];  // tile<128xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_4[reg] = L7_t1 * 8 + reg;
+    int offs_m_range_5[8];  // tile<128xi32> in L8
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-    bool q_tile_lt[2];  // tile<128x1xi1> in L1
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_5[reg] = L8_t1 * 8 + reg;
+    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[8];  // tile<128x1xi1> in L4
+    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_4[(reg % 8)];
+    bool q_tile_lt[8];  // tile<128x1xi1> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[64];  // tile<128x128xf16> in L4, 8 elements per access
+    for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
+    bool q_tile_lt_1[8];  // tile<128x1xi1> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
+    __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
       if (q_tile_lt_1[(reg / 8)]) {
@@ -9832,7 +10040,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
       word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
       word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     const bool start_n_lt = 0 < end_n_min;
@@ -10673,24 +10881,49 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc[reg];
     }
+    tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[2];  // tile<128x1xptr<f16>> in L1
+    __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L6
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L1
+    for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
+    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L6
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 32)] + offs_m_range[(reg % 32)];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_5[(reg % 8)];
     float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
     __half store_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
-      if (q_tile_lt[(reg / 32)]) *reinterpret_cast<unsigned*>(store_ptr_2[reg]) = word;
+      *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+    }
+    __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+    __half store_shared[64];  // tile<128x128xf16> in L6, from shared memory, 8 elements per access
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L6_t1 * 8 + (reg % 8)) * 2);
+      store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
+      store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
+      store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
+      store_shared[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
+      store_shared[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
+      store_shared[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
+      store_shared[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
+      store_shared[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
+    }
+    #pragma unroll
+    for (int reg = 0; reg < 64; reg += 8) {
+      uint4 word;
+      word.x = static_cast<unsigned>(__half_as_ushort(store_shared[reg])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 1)])) << 16);
+      word.y = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 3)])) << 16);
+      word.z = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 5)])) << 16);
+      word.w = static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(store_shared[(reg + 7)])) << 16);
+      if (q_tile_lt[(reg / 8)]) *reinterpret_cast<uint4*>(store_ptr_2[reg]) = word;
     }
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
@@ -12092,8 +12325,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -12114,47 +12350,69 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
   const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
   const int64_t head_offset = head_offset_cvt * stride_head;
-  int offs_m_range[4];  // tile<128xi32> in L3
+  int offs_m_range[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L3_t0 + reg * 32;
-  int offs_m[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[8];  // tile<64xi32> in L5
+  int offs_d[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+  int offs_m_1[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L4
+  bool q_tile_lt[4];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -12185,7 +12443,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
@@ -12194,38 +12452,38 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   int offs_n_range[8];  // tile<256xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L3_t0 + reg * 32;
-  int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L4
+  int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
-  int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L4
+  int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[8];  // tile<256x1xi64> in L4
+  int64_t kv_offsets_add[8];  // tile<256x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
-  int64_t kv_offsets[64];  // tile<256x64xi64> in L4
+  int64_t kv_offsets[64];  // tile<256x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[8];  // tile<256x1xi1> in L4
+  bool k_tile_lt[8];  // tile<256x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
-  const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -12247,35 +12505,35 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
     int offs_n[8];  // tile<256xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_n_range[reg]);
-    int64_t kv_offsets_cvt_2[8];  // tile<256x1xi64> in L4
+    int64_t kv_offsets_cvt_2[8];  // tile<256x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[8];  // tile<256x1xi64> in L4
+    int64_t kv_offsets_mul_1[8];  // tile<256x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-    int64_t kv_offsets_add_1[8];  // tile<256x1xi64> in L4
+    int64_t kv_offsets_add_1[8];  // tile<256x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-    int64_t kv_offsets_1[64];  // tile<256x64xi64> in L4
+    int64_t kv_offsets_1[64];  // tile<256x64xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    const __half* k_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[8];  // tile<256x1xi1> in L4
+    bool k_tile_lt_1[8];  // tile<256x1xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    const __half* v_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
     unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
@@ -12711,12 +12969,12 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -12732,11 +12990,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -12766,8 +13024,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
@@ -12793,13 +13054,17 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int head_offset_pid = blockIdx.y;
   unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
   unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
@@ -12820,35 +13085,53 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
     const int start_m = start_m_pid * 128;
     const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
     const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[4];  // tile<128xi32> in L3
+    int offs_m_range[4];  // tile<128xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L3_t0 + reg * 32;
-    int offs_m[4];  // tile<128xi32> in L3
+    for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+    int offs_m[4];  // tile<128xi32> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-    int offs_d[8];  // tile<64xi32> in L5
+    int offs_d[8];  // tile<64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
     const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+    int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+    int offs_m_range_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
+    int offs_m_1[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
+    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
+    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_d_1[8];  // tile<64xi32> in L8
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[4];  // tile<128x1xi1> in L4
+    bool q_tile_lt[4];  // tile<128x1xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+    bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
+    __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt[(reg / 8)]) {
+      if (q_tile_lt_1[(reg / 8)]) {
         const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
         q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
         q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -12878,7 +13161,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
       word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
       word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
       word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
@@ -13328,12 +13611,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
     }
     tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
     float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -13347,11 +13630,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
       word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 43) by other warps
-    __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+    __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+    __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
       store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -14817,8 +15100,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   load at line 31: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -14840,13 +15126,17 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -14858,35 +15148,53 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-  int offs_d[8];  // tile<64xi32> in L5
+  int offs_d[8];  // tile<64xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
   const __half* const q_tile_ptr = q + head_offset;
-  int offs_m_range_1[4];  // tile<128xi32> in L3
+  int offs_m_range_1[4];  // tile<128xi32> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m_1[4];  // tile<128xi32> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+  int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
+  int offs_m_2[4];  // tile<128xi32> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
+  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
+  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+  int offs_d_1[8];  // tile<64xi32> in L8
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L4
+  bool q_tile_lt[4];  // tile<128x1xi1> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
+  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt[(reg / 8)]) {
+    if (q_tile_lt_1[(reg / 8)]) {
       const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
       q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -14919,7 +15227,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
     word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
   }
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
@@ -14928,38 +15236,38 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   int offs_n_range[8];  // tile<256xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) offs_n_range[reg] = L3_t0 + reg * 32;
-  int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L4
+  int64_t kv_offsets_cvt[8];  // tile<256x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt[reg] = static_cast<int64_t>(offs_n_range[reg]);
-  int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L4
+  int64_t kv_offsets_mul[8];  // tile<256x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_mul[reg] = tilecc::wrap_mul(kv_offsets_cvt[reg], stride_row);
-  int64_t kv_offsets_add[8];  // tile<256x1xi64> in L4
+  int64_t kv_offsets_add[8];  // tile<256x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_add[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul[reg]);
-  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L4
+  int64_t kv_offsets_cvt_1[8];  // tile<1x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_1[reg] = static_cast<int64_t>(offs_d[reg]);
-  int64_t kv_offsets[64];  // tile<256x64xi64> in L4
+  int64_t kv_offsets[64];  // tile<256x64xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) kv_offsets[reg] = tilecc::wrap_add(kv_offsets_add[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-  const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  const __half* k_tile_ptr[64];  // tile<256x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
-  bool k_tile_lt[8];  // tile<256x1xi1> in L4
+  bool k_tile_lt[8];  // tile<256x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
-  const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L4
+  const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
   unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   unsigned char* const v_tile_ring_slot = v_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr[reg], start_n_lt && k_tile_lt[(reg / 8)]);
   tilecc::cp_async_commit();
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -14981,35 +15289,35 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
     int offs_n[8];  // tile<256xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_n[reg] = tilecc::wrap_add(start_n_ahead, offs_n_range[reg]);
-    int64_t kv_offsets_cvt_2[8];  // tile<256x1xi64> in L4
+    int64_t kv_offsets_cvt_2[8];  // tile<256x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_cvt_2[reg] = static_cast<int64_t>(offs_n[reg]);
-    int64_t kv_offsets_mul_1[8];  // tile<256x1xi64> in L4
+    int64_t kv_offsets_mul_1[8];  // tile<256x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_mul_1[reg] = tilecc::wrap_mul(kv_offsets_cvt_2[reg], stride_row);
-    int64_t kv_offsets_add_1[8];  // tile<256x1xi64> in L4
+    int64_t kv_offsets_add_1[8];  // tile<256x1xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) kv_offsets_add_1[reg] = tilecc::wrap_add(head_offset, kv_offsets_mul_1[reg]);
-    int64_t kv_offsets_1[64];  // tile<256x64xi64> in L4
+    int64_t kv_offsets_1[64];  // tile<256x64xi64> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) kv_offsets_1[reg] = tilecc::wrap_add(kv_offsets_add_1[(reg / 8)], kv_offsets_cvt_1[(reg % 8)]);
-    const __half* k_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    const __half* k_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_tile_ptr_1[reg] = k + kv_offsets_1[reg];
-    bool k_tile_lt_1[8];  // tile<256x1xi1> in L4
+    bool k_tile_lt_1[8];  // tile<256x1xi1> in L5
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) k_tile_lt_1[reg] = offs_n[reg] < seq_len;
-    const __half* v_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L4
+    const __half* v_tile_ptr_1[64];  // tile<256x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) v_tile_ptr_1[reg] = v + kv_offsets_1[reg];
     unsigned char* const k_tile_ring_slot_1 = k_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(k_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(v_tile_ring_slot_1 + tilecc::swizzled<128, 256>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), v_tile_ptr_1[reg], start_n_lt_1 && k_tile_lt_1[(reg / 8)]);
     tilecc::cp_async_commit();
     unsigned char* const k_tile_ring_slot_2 = k_tile_ring + pipe_read * 32768;  // a stage of the ring
     unsigned char* const v_tile_ring_slot_2 = v_tile_ring + pipe_read * 32768;  // a stage of the ring
@@ -15457,12 +15765,12 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   tilecc::cp_async_wait<0>();  // every copy of this thread has landed
   tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -15478,11 +15786,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
     word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 43) by other warps
-  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -15512,8 +15820,11 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
@@ -15540,13 +15851,17 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
+  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -15575,35 +15890,53 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-    int offs_d[8];  // tile<64xi32> in L5
+    int offs_d[8];  // tile<64xi32> in L7
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
     const __half* const q_tile_ptr = q + head_offset;
-    int offs_m_range_1[4];  // tile<128xi32> in L3
+    int offs_m_range_1[4];  // tile<128xi32> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-    int offs_m_1[4];  // tile<128xi32> in L3
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+    int offs_m_1[4];  // tile<128xi32> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
+    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
+    int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L4
+    int offs_m_range_2[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul[reg];
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
+    int offs_m_2[4];  // tile<128xi32> in L3
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
+    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
+    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
+    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
+    int offs_d_1[8];  // tile<64xi32> in L8
+    #pragma unroll
+    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
+    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[4];  // tile<128x1xi1> in L4
+    bool q_tile_lt[4];  // tile<128x1xi1> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L4, 8 elements per access
+    bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
+    #pragma unroll
+    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
+    __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt[(reg / 8)]) {
+      if (q_tile_lt_1[(reg / 8)]) {
         const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
         q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
         q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
@@ -15633,7 +15966,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
       word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
       word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
       word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L4_t0 + (reg / 8) * 32), (L4_t1 * 8 + (reg % 8)) * 2)) = word;
+      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
     }
     tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
@@ -16095,12 +16428,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
     }
     tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
+    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
     float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -16114,11 +16447,11 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
       word = static_cast<unsigned>(__half_as_ushort(store_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt[(reg + 1)])) << 16);
       *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
-    tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 43) by other warps
-    __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
+    __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
+    __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + (reg / 8) * 32) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
       store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));

@@ -534,11 +534,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L2 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L7 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L8 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L9 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -556,17 +559,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
   const int warp = threadIdx.x >> 5;
+  const int L2_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
-  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
+  const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -584,113 +591,119 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L3
+  int rm_range[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
-  int rm_range_1[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L6_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L4
+  int rm_range_2[4];  // tile<128xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L4_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L7_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L4
+  int rm[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L3
+  int rn[8];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L1_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L6
+  int rk_1[8];  // tile<64xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L9_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L2
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
+  int rm_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L2
+  bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L2
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L2
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L8, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L2, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L0, carried
@@ -770,37 +783,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L2
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L2
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L2
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L2
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -823,27 +836,30 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[8];  // tile<128x1xi64> in L2
+  int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L2
+  int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L2
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L2
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L2
+  bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[64];  // tile<128x128xi1> in L2
+  bool store_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the writes of async_copy (line 35) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -853,11 +869,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __half store_shared[64];  // tile<128x128xf16> in L2, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -884,8 +900,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L1 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   store at line 47: 8 x f16 = 16 bytes per access
@@ -908,10 +924,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const int lane = threadIdx.x & 31;
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
+  const int L1_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
-  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L2
   const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
@@ -935,7 +951,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
   int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
   int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
@@ -1117,11 +1133,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
   __half store_shared[64];  // tile<128x128xf16> in L2, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -1805,12 +1821,15 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L5 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L6 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L8 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L3 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L6 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L8 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L9 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L10 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L11 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -1831,18 +1850,22 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
+  const int L11_t0 = warp * 32 + lane;  // thread position along dim 0 of L11
+  const int L3_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L10_t1 = (lane & 7);  // thread position along dim 1 of L10
+  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
+  const int L9_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L9
+  const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L5_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -1860,119 +1883,125 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L8
+  int rm_range[8];  // tile<128xi32> in L11
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L8_t0 * 8) & 127) + reg;
-  int rm_range_1[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L11_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L3_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+  int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L5
+  int rm_range_2[4];  // tile<128xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L8_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L5
+  int rm[4];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L8
+  int rn[8];  // tile<128xi32> in L11
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L2_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L6
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L9
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L6
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L9
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L6
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L7
+  int rk_1[8];  // tile<64xi32> in L10
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L7_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L6
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L10_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L3
+  const __half* b_ptrs_ptr[4];  // tile<64x1xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L4
+  int rm_range_3[8];  // tile<128xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L4_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L7_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L3
+  int rm_range_4[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L6_t1 * 8 + reg;
+  int rn_2[8];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
+  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L6
+  bool a_tile_lt[8];  // tile<1x64xi1> in L9
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L3
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L3
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L9_t0 + (reg / 8) * 32), (L9_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L9
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L6
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L3
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L9_t0 + (reg / 8) * 32), (L9_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[32];  // tile<64x128xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L6, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L9, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L3, carried
+  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L0, carried
@@ -2052,37 +2081,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L9
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L6
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L9
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L3
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L9_t0 + (reg / 8) * 32), (L9_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L3
+    const __half* k_ptr_3[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L6
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L9
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L3
+    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -2105,13 +2134,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L8
+  const __half* acc_ptr[8];  // tile<128xptr<const f16>> in L11
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L8
+  bool acc_lt[8];  // tile<128xi1> in L11
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __half acc_load[8];  // tile<128xf16> in L8, 8 elements per access
+  __half acc_load[8];  // tile<128xf16> in L11, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -2145,7 +2174,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word.y = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L8_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L8_t0 * 8) & 127) + reg) * 2) = word;
+    if (L11_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L11_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
   __half acc_shared[32];  // tile<128xf16> in L1, from shared memory, 2 elements per access
@@ -2176,27 +2205,30 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = acc_mul[reg] * acc_add[reg];
-  int64_t store_cvt[8];  // tile<128x1xi64> in L3
+  int64_t store_cvt[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L3
+  int64_t store_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L3
+  __half* store_ptr[8];  // tile<128x1xptr<f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L3
+  __half* store_ptr_1[64];  // tile<128x128xptr<f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_2[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L3
+  bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[64];  // tile<128x128xi1> in L3
+  bool store_lt_1[8];  // tile<1x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -2206,11 +2238,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __half store_shared[64];  // tile<128x128xf16> in L3, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __half store_shared[64];  // tile<128x128xf16> in L5, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L5_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L5_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -2238,8 +2270,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L2 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 //   L5 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
@@ -2265,12 +2297,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L5_t0 = warp * 32 + lane;  // thread position along dim 0 of L5
-  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L2
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L3
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
@@ -2294,7 +2326,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L5_t0 * 8) & 127) + reg;
   int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
   int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
@@ -2553,11 +2585,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
   __half store_shared[64];  // tile<128x128xf16> in L3, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -3111,11 +3143,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L2 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L4 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L6 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L7 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L8 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L9 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -3133,17 +3168,21 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 98304 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
-  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
   const int warp = threadIdx.x >> 5;
+  const int L2_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
   const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
-  const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
+  const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -3161,113 +3200,119 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L3
+  int rm_range[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
-  int rm_range_1[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L6_t1 * 8 + reg;
+  int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+  int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L4
+  int rm_range_2[4];  // tile<128xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L4_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L7_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L4
+  int rm[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L3
+  int rn[8];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L1_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L5
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L6
+  int rk_1[8];  // tile<64xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L5
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L9_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L2
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
+  int rm_range_3[8];  // tile<128xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L2
+  bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L2
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L5
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L2
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L5, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L8, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L2, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L0, carried
@@ -3347,37 +3392,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L2
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L5
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L2
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L2
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 16), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L5
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L2
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -3400,27 +3445,30 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[8];  // tile<128x1xi64> in L2
+  int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L2
+  int64_t store_mul[8];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L2
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L2
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L2
+  bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[64];  // tile<128x128xi1> in L2
+  bool store_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the writes of async_copy (line 35) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -3430,11 +3478,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L2, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
@@ -3461,8 +3509,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L1 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L2 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L1 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L2 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L3 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
 //   store at line 47: 8 x bf16 = 16 bytes per access
@@ -3485,10 +3533,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const int lane = threadIdx.x & 31;
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
+  const int L1_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
-  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L2
   const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
@@ -3512,7 +3560,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = L3_t1 * 8 + reg;
   int rm_range_1[8];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + reg * 16;
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L1_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
   int rm_add[8];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
@@ -3694,11 +3742,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
   __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L2, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 16) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L2_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
@@ -4358,12 +4406,15 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
 //   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L5 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L6 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L8 = compose<spatial<8>, spatial<32>, repeat<8>>
+//   L3 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L6 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L8 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L9 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L10 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L11 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -4384,18 +4435,22 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L8_t0 = warp * 32 + lane;  // thread position along dim 0 of L8
+  const int L11_t0 = warp * 32 + lane;  // thread position along dim 0 of L11
+  const int L3_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
+  const int L10_t1 = (lane & 7);  // thread position along dim 1 of L10
+  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
+  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
+  const int L9_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L9
+  const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
+  const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L5_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L5
+  const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -4413,119 +4468,125 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[8];  // tile<128xi32> in L8
+  int rm_range[8];  // tile<128xi32> in L11
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L8_t0 * 8) & 127) + reg;
-  int rm_range_1[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L11_t0 * 8) & 127) + reg;
+  int rm_range_1[8];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
-  int rm_add[8];  // tile<128xi32> in L2
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L3_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+  int rm_add[8];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm_range_2[4];  // tile<128xi32> in L5
+  int rm_range_2[4];  // tile<128xi32> in L8
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L5_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L5
+  for (int reg = 0; reg < 4; ++reg) rm_range_2[reg] = L8_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_2[reg]);
-  int rm[4];  // tile<128xi32> in L5
+  int rm[4];  // tile<128xi32> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 128;
-  int rn[8];  // tile<128xi32> in L8
+  int rn[8];  // tile<128xi32> in L11
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rm_range[reg]);
   int rk[4];  // tile<64xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rk[reg] = L2_t0 + reg * 16;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L6
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L9
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L6
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L9
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L6
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L7
+  int rk_1[8];  // tile<64xi32> in L10
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L7_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L6
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L10_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L3
+  int64_t b_ptrs_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L3
+  int64_t b_ptrs_mul[4];  // tile<64x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L3
+  const __nv_bfloat16* b_ptrs_ptr[4];  // tile<64x1xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  int rm_range_3[8];  // tile<128xi32> in L4
+  int rm_range_3[8];  // tile<128xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L4_t1 * 8 + reg;
-  int rn_1[8];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L7_t1 * 8 + reg;
+  int rn_1[8];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L3
+  int rm_range_4[8];  // tile<128xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rm_range_4[reg] = L6_t1 * 8 + reg;
+  int rn_2[8];  // tile<128xi32> in L6
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
+  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_2[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L6
+  bool a_tile_lt[8];  // tile<1x64xi1> in L9
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[4];  // tile<64x1xi1> in L3
+  bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
+  bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
-  bool b_tile_and[32];  // tile<64x128xi1> in L3
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
+  bool b_tile_and[32];  // tile<64x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L9_t0 + (reg / 8) * 32), (L9_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L9
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
+  bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[32];  // tile<64x128xi1> in L3
+  bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L6
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L9
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L3
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L9_t0 + (reg / 8) * 32), (L9_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[32];  // tile<64x128xptr<const bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L6, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L9, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L3, carried
+  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L0, carried
@@ -4605,37 +4666,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L9
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
+    bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[32];  // tile<64x128xi1> in L3
+    bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L6
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L9
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L6_t0 + (reg / 8) * 32), (L6_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[32];  // tile<64x128xi64> in L3
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L9_t0 + (reg / 8) * 32), (L9_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[32];  // tile<64x128xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L3
+    const __nv_bfloat16* k_ptr_3[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 16), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L4_t0 + (reg / 8) * 16), (L4_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L6
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L9
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L3
+    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -4658,13 +4719,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) tilecc::wgmma_settle(acc[reg]);
-  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L8
+  const __nv_bfloat16* acc_ptr[8];  // tile<128xptr<const bf16>> in L11
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_ptr[reg] = bias + rn[reg];
-  bool acc_lt[8];  // tile<128xi1> in L8
+  bool acc_lt[8];  // tile<128xi1> in L11
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) acc_lt[reg] = rn[reg] < N;
-  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L8, 8 elements per access
+  __nv_bfloat16 acc_load[8];  // tile<128xbf16> in L11, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 8; reg += 8) {
     if (acc_lt[reg]) {
@@ -4698,7 +4759,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word.y = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 2)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 3)])) << 16);
     word.z = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 4)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 5)])) << 16);
     word.w = static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 6)])) | (static_cast<unsigned>(__bfloat16_as_ushort(acc_load[(reg + 7)])) << 16);
-    if (L8_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L8_t0 * 8) & 127) + reg) * 2) = word;
+    if (L11_t0 * 8 < 128) *reinterpret_cast<uint4*>(acc_cvt_smem + (((L11_t0 * 8) & 127) + reg) * 2) = word;
   }
   __syncthreads();  // reads after the writes of async_copy (line 35) by other warps
   __nv_bfloat16 acc_shared[32];  // tile<128xbf16> in L1, from shared memory, 2 elements per access
@@ -4717,27 +4778,30 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   float acc_2[64];  // tile<128x128xf32> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc_2[reg] = fmaxf(acc_1[reg], 0.0f);
-  int64_t store_cvt[8];  // tile<128x1xi64> in L3
+  int64_t store_cvt[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[8];  // tile<128x1xi64> in L3
+  int64_t store_mul[8];  // tile<128x1xi64> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L3
+  __nv_bfloat16* store_ptr[8];  // tile<128x1xptr<bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L3
+  __nv_bfloat16* store_ptr_1[64];  // tile<128x128xptr<bf16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_2[reg]);
-  bool store_lt[8];  // tile<128x1xi1> in L3
+  bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[64];  // tile<128x128xi1> in L3
+  bool store_lt_1[8];  // tile<1x128xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn_1[reg] < N;
+  bool store_and[64];  // tile<128x128xi1> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] bf16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the reads of shared_load (line 44) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -4747,11 +4811,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L3, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L5, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L5_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L5_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
@@ -4779,8 +4843,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L2 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L3 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L2 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L3 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
 //   L4 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 //   L5 = compose<spatial<8>, spatial<32>, repeat<8>>
 // Global accesses (per thread):
@@ -4806,12 +4870,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
   const int L5_t0 = warp * 32 + lane;  // thread position along dim 0 of L5
-  const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L2_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L2
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L3_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L3
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
@@ -4835,7 +4899,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 8; ++reg) rm_range[reg] = ((L5_t0 * 8) & 127) + reg;
   int rm_range_1[8];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + reg * 16;
+  for (int reg = 0; reg < 8; ++reg) rm_range_1[reg] = L2_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
   int rm_add[8];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
@@ -5082,11 +5146,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L0_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
   __nv_bfloat16 store_shared[64];  // tile<128x128xbf16> in L3, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 64; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + (reg / 8) * 16) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L3_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L3_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
@@ -5640,11 +5704,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = spatial<8>, each element held by 32 threads
-//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L2 = compose<spatial<8>, repeat<16>>, each element held by 32 threads
+//   L3 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L4 = compose<spatial<8, 1>, repeat<16, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L6 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L7 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L8 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L9 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -5662,17 +5729,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L2_t0 = warp * 16;  // thread position along dim 0 of L2
   const int lane = threadIdx.x & 31;
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L6_t1 = lane;  // thread position along dim 1 of L6
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
+  const int L5_t1 = lane;  // thread position along dim 1 of L5
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
   const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L4_t0 = warp * 16;  // thread position along dim 0 of L4
+  const int L4_t1 = lane;  // thread position along dim 1 of L4
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -5690,113 +5761,119 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[16];  // tile<128xi32> in L1
+  int rm_range[16];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
-  int rm_add[16];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L2_t0 + (reg / 16) * 128 + (reg / 1 % 16) * 1;
+  int rm_add[16];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L4
+  int rm_range_1[4];  // tile<128xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L7_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L4
+  int rm[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[8];  // tile<256xi32> in L3
+  int rn_range[8];  // tile<256xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
-  int rn[8];  // tile<256xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L6_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L6
+  int rk_1[8];  // tile<64xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L9_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L2
+  int rn_range_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L2
+  bool b_tile_lt[8];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L2
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L8, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L2, carried
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L0, carried
@@ -5908,37 +5985,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L2
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L2
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L2
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -5961,27 +6038,30 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[16];  // tile<128x1xi64> in L2
+  int64_t store_cvt[16];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[16];  // tile<128x1xi64> in L2
+  int64_t store_mul[16];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L2
+  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L2
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[16];  // tile<128x1xi1> in L2
+  bool store_lt[16];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[128];  // tile<128x256xi1> in L2
+  bool store_lt_1[8];  // tile<1x256xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
   __syncthreads();  // writes after the writes of async_copy (line 36) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -5991,11 +6071,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8) * 528 + (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __half store_shared[128];  // tile<128x256xf16> in L2, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __half store_shared[128];  // tile<128x256xf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 16) * 128 + ((reg / 8) / 1 % 16) * 1) * 528 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -6861,11 +6941,14 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = spatial<8>, each element held by 32 threads
-//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L2 = compose<spatial<8>, repeat<16>>, each element held by 32 threads
+//   L3 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L4 = compose<spatial<8, 1>, repeat<16, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L6 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L7 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L8 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L9 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -6883,17 +6966,21 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L2_t0 = warp * 16;  // thread position along dim 0 of L2
   const int lane = threadIdx.x & 31;
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L6_t1 = lane;  // thread position along dim 1 of L6
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
+  const int L5_t1 = lane;  // thread position along dim 1 of L5
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
   const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L4_t0 = warp * 16;  // thread position along dim 0 of L4
+  const int L4_t1 = lane;  // thread position along dim 1 of L4
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -6911,113 +6998,119 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[16];  // tile<128xi32> in L1
+  int rm_range[16];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
-  int rm_add[16];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L2_t0 + (reg / 16) * 128 + (reg / 1 % 16) * 1;
+  int rm_add[16];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L4
+  int rm_range_1[4];  // tile<128xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L7_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L4
+  int rm[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[8];  // tile<256xi32> in L3
+  int rn_range[8];  // tile<256xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
-  int rn[8];  // tile<256xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L6_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L5
+  const __nv_bfloat16* a_ptrs_ptr[4];  // tile<128x1xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L6
+  int rk_1[8];  // tile<64xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
-  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L5
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L9_t1 * 8 + reg;
+  const __nv_bfloat16* a_ptrs[32];  // tile<128x64xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L2
+  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L2
+  int rn_range_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
+  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L2
+  bool b_tile_lt[8];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L5
+  const __nv_bfloat16* k_ptr[32];  // tile<128x64xptr<const bf16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __nv_bfloat16* k_ptr_1[64];  // tile<64x256xptr<const bf16>> in L2
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __nv_bfloat16* k_ptr_1[64];  // tile<64x256xptr<const bf16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L5, carried
+  const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L8, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L2, carried
+  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L0, carried
@@ -7129,37 +7222,37 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L5
+    const __nv_bfloat16* k_ptr_2[32];  // tile<128x64xptr<const bf16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L2
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L2
+    const __nv_bfloat16* k_ptr_3[64];  // tile<64x256xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L5
+    const __nv_bfloat16* a_ptrs_2[32];  // tile<128x64xptr<const bf16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L2
+    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -7182,27 +7275,30 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[16];  // tile<128x1xi64> in L2
+  int64_t store_cvt[16];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[16];  // tile<128x1xi64> in L2
+  int64_t store_mul[16];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __nv_bfloat16* store_ptr[16];  // tile<128x1xptr<bf16>> in L2
+  __nv_bfloat16* store_ptr[16];  // tile<128x1xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L2
+  __nv_bfloat16* store_ptr_1[128];  // tile<128x256xptr<bf16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
-  bool store_lt[16];  // tile<128x1xi1> in L2
+  bool store_lt[16];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[128];  // tile<128x256xi1> in L2
+  bool store_lt_1[8];  // tile<1x256xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][256] bf16, 528-byte rows, 67584 bytes
   __syncthreads();  // writes after the writes of async_copy (line 36) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -7212,11 +7308,11 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     word = static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__bfloat16_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8) * 528 + (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __nv_bfloat16 store_shared[128];  // tile<128x256xbf16> in L2, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __nv_bfloat16 store_shared[128];  // tile<128x256xbf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 16) * 128 + ((reg / 8) / 1 % 16) * 1) * 528 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_bfloat16(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_bfloat16(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_bfloat16(static_cast<unsigned short>(word.y));
@@ -8583,8 +8679,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L2 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L3 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L2 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L3 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L4 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -8603,12 +8702,16 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
+  const int L2_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L2
   const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
-  const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -8626,104 +8729,116 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[4];  // tile<128xi32> in L1
+  int rm_range[4];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L1_t0 + reg * 32;
-  int rm_add[4];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L2_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int rm_add[4];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
+  int rm_range_1[4];  // tile<128xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L1_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L1
+  #pragma unroll
+  for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
   int rm[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add[reg], M);
+  for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 64;
   int rn_range[2];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) rn_range[reg] = L1_t0 + reg * 32;
-  int rn_range_1[8];  // tile<64xi32> in L3
+  int rn_range_1[8];  // tile<64xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L3_t1 * 8 + reg;
-  int rn[8];  // tile<64xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L6_t1 * 8 + reg;
+  int rn[8];  // tile<64xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L2
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L2
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L2
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L2
+  int rn_range_2[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_1[(reg % 8)];
-  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L2
+  for (int reg = 0; reg < 8; ++reg) rn_range_2[reg] = L5_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rn_range_2[(reg % 8)];
+  int64_t b_ptrs_cvt[2];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rn_range[reg]);
-  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_mul[2];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L2
+  const __half* b_ptrs_ptr[2];  // tile<64x1xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L2
+  int rn_1[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_2[reg]);
+  const __half* b_ptrs[16];  // tile<64x64xptr<const f16>> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 16; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 49152;  // [64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes, 24576 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L2
+  bool a_tile_lt[8];  // tile<1x64xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_1[reg] < K;
-  bool b_tile_lt[2];  // tile<64x1xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_2[reg] < K;
+  bool b_tile_lt[2];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rn_range[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x64xi1> in L2
+  bool b_tile_lt_1[8];  // tile<1x64xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
-  bool b_tile_and[16];  // tile<64x64xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[16];  // tile<64x64xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L3_t0 + (reg / 8) * 32), (L3_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 8192;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 32), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L2
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[2];  // tile<64x1xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_2[reg] < a_tile_sub;
+  bool b_tile_lt_2[2];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rn_range[reg] < a_tile_sub;
-  bool b_tile_and_1[16];  // tile<64x64xi1> in L2
+  bool b_tile_and_1[16];  // tile<64x64xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L2
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L2
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L3_t0 + (reg / 8) * 32), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[16];  // tile<64x64xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 8192;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 32), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L2, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L2, carried
+  const __half* b_ptrs_1[16];  // tile<64x64xptr<const f16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[32];  // tile<128x64xf32> in L0, carried
@@ -8787,37 +8902,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L2
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[2];  // tile<64x1xi1> in L2
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
+    bool b_tile_lt_3[2];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
-    bool b_tile_and_2[16];  // tile<64x64xi1> in L2
+    bool b_tile_and_2[16];  // tile<64x64xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L2
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[16];  // tile<64x64xi64> in L2
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L3_t0 + (reg / 8) * 32), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[16];  // tile<64x64xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L2
+    const __half* k_ptr_3[16];  // tile<64x64xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 8192;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 32), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 32), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L2
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L2
+    const __half* b_ptrs_2[16];  // tile<64x64xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -8840,27 +8955,30 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 32; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[4];  // tile<128x1xi64> in L2
+  int64_t store_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[4];  // tile<128x1xi64> in L2
+  int64_t store_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L2
+  __half* store_ptr[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L2
+  __half* store_ptr_1[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[32];  // tile<128x64xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[4];  // tile<128x1xi1> in L2
+  bool store_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[32];  // tile<128x64xi1> in L2
+  bool store_lt_1[8];  // tile<1x64xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[32];  // tile<128x64xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the writes of async_copy (line 35) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -8870,11 +8988,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L0_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __half store_shared[32];  // tile<128x64xf16> in L2, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -8901,8 +9019,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
 // 8 warps (256 threads) per program, for sm_90a.
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
-//   L1 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L2 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L1 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L2 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
 //   L3 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   store at line 47: 8 x f16 = 16 bytes per access
@@ -8924,11 +9042,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   unsigned char* const smem = smem_swizzled;
   const int lane = threadIdx.x & 31;
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
+  const int L1_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L1
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
+  const int L2_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L2
   const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
@@ -8949,7 +9067,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   const int rm_mul = pid_m * 128;
   int rm_range[4];  // tile<128xi32> in L1
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L1_t0 + reg * 32;
+  for (int reg = 0; reg < 4; ++reg) rm_range[reg] = L1_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
   int rm_add[4];  // tile<128xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
@@ -9112,11 +9230,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L0_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
   __half store_shared[32];  // tile<128x64xf16> in L2, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 32) * 144 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L2_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -10171,11 +10289,14 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
 // Layouts as task mappings (warps, lanes, each thread's elements; a larger tile repeats them):
 //   L0 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L1 = spatial<8>, each element held by 32 threads
-//   L2 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
-//   L3 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
-//   L4 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L2 = compose<spatial<8>, repeat<16>>, each element held by 32 threads
+//   L3 = compose<spatial<8, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L4 = compose<spatial<8, 1>, repeat<16, 1>, spatial<1, 32>, repeat<1, 8>>
+//   L5 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L6 = compose<spatial<32>, repeat<8>>, each element held by 8 threads
+//   L7 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
+//   L8 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L9 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
 //   load at line 35: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
@@ -10193,17 +10314,21 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147456 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L2_t0 = warp * 16;  // thread position along dim 0 of L2
   const int lane = threadIdx.x & 31;
-  const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L7_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L7
+  const int L6_t1 = lane;  // thread position along dim 1 of L6
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
+  const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
+  const int L5_t1 = lane;  // thread position along dim 1 of L5
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
+  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
+  const int L3_t0 = warp;  // thread position along dim 0 of L3
   const int L3_t1 = lane;  // thread position along dim 1 of L3
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
-  const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
-  const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
+  const int L4_t0 = warp * 16;  // thread position along dim 0 of L4
+  const int L4_t1 = lane;  // thread position along dim 1 of L4
   const int pid = blockIdx.x;
   const int grid_m_add = M + 128;
   const int grid_m_sub = grid_m_add - 1;
@@ -10221,113 +10346,119 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   const int pid_m = first_m + pid_m_rem_1;
   const int pid_n = pid_m_rem / group_rows;
   const int rm_mul = pid_m * 128;
-  int rm_range[16];  // tile<128xi32> in L1
+  int rm_range[16];  // tile<128xi32> in L2
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L1_t0 + reg * 8;
-  int rm_add[16];  // tile<128xi32> in L1
+  for (int reg = 0; reg < 16; ++reg) rm_range[reg] = L2_t0 + (reg / 16) * 128 + (reg / 1 % 16) * 1;
+  int rm_add[16];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) rm_add[reg] = tilecc::wrap_add(rm_mul, rm_range[reg]);
-  int rm_range_1[4];  // tile<128xi32> in L4
+  int rm_range_1[4];  // tile<128xi32> in L7
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L4_t0 + reg * 32;
-  int rm_add_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) rm_range_1[reg] = L7_t0 + reg * 32;
+  int rm_add_1[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_add_1[reg] = tilecc::wrap_add(rm_mul, rm_range_1[reg]);
-  int rm[4];  // tile<128xi32> in L4
+  int rm[4];  // tile<128xi32> in L7
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm[reg] = tilecc::rem(rm_add_1[reg], M);
   const int rn_mul = pid_n * 256;
-  int rn_range[8];  // tile<256xi32> in L3
+  int rn_range[8];  // tile<256xi32> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L3_t1 * 8 + reg;
-  int rn[8];  // tile<256xi32> in L3
+  for (int reg = 0; reg < 8; ++reg) rn_range[reg] = L6_t1 * 8 + reg;
+  int rn[8];  // tile<256xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn[reg] = tilecc::wrap_add(rn_mul, rn_range[reg]);
   int rk[8];  // tile<64xi32> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rk[reg] = L1_t0 + reg * 8;
-  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_cvt[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_cvt[reg] = static_cast<int64_t>(rm[reg]);
-  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L5
+  int64_t a_ptrs_mul[4];  // tile<128x1xi64> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_mul[reg] = tilecc::wrap_mul(a_ptrs_cvt[reg], lda);
-  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L5
+  const __half* a_ptrs_ptr[4];  // tile<128x1xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) a_ptrs_ptr[reg] = a + a_ptrs_mul[reg];
-  int rk_1[8];  // tile<64xi32> in L6
+  int rk_1[8];  // tile<64xi32> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L6_t1 * 8 + reg;
-  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L5
+  for (int reg = 0; reg < 8; ++reg) rk_1[reg] = L9_t1 * 8 + reg;
+  const __half* a_ptrs[32];  // tile<128x64xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs[reg] = a_ptrs_ptr[(reg / 8)] + rk_1[(reg % 8)];
-  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_cvt[8];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_cvt[reg] = static_cast<int64_t>(rk[reg]);
-  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
+  int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
+  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L2
+  int rn_range_1[8];  // tile<256xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn[(reg % 8)];
+  for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L5_t1 * 8 + reg;
+  int rn_1[8];  // tile<256xi32> in L5
+  #pragma unroll
+  for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
+  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L3
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   unsigned char* const a_tile_ring = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const b_tile_ring = smem + 0;  // [64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   const bool k_lt = 0 < K;
-  bool a_tile_lt[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
-  bool b_tile_lt[8];  // tile<64x1xi1> in L2
+  bool b_tile_lt[8];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
-  bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
+  bool b_tile_lt_1[8];  // tile<1x256xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
-  bool b_tile_and[64];  // tile<64x256xi1> in L2
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
+  bool b_tile_and[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   unsigned char* const a_tile_ring_slot = a_tile_ring + 0 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), a_ptrs[reg], k_lt && a_tile_lt[(reg % 8)]);
   unsigned char* const b_tile_ring_slot = b_tile_ring + 0 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), b_ptrs[reg], k_lt && b_tile_and[reg]);
   tilecc::cp_async_commit();
   const bool k_lt_1 = 64 < K;
   const int a_tile_sub = K - 64;
-  bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
+  bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
-  bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
+  bool b_tile_lt_2[8];  // tile<64x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
-  bool b_tile_and_1[64];  // tile<64x256xi1> in L2
+  bool b_tile_and_1[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
   const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L5
+  const __half* k_ptr[32];  // tile<128x64xptr<const f16>> in L8
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) k_ptr[reg] = a_ptrs[reg] + 64;
   unsigned char* const a_tile_ring_slot_1 = a_tile_ring + 1 * 16384;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
-  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L2
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_1 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr[reg], k_lt_1 && a_tile_lt_1[(reg % 8)]);
+  const __half* k_ptr_1[64];  // tile<64x256xptr<const f16>> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) k_ptr_1[reg] = b_ptrs[reg] + b_ptrs_mul_1;
   unsigned char* const b_tile_ring_slot_1 = b_tile_ring + 1 * 32768;  // a stage of the ring
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg)
-    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
+    if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_1 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_1[reg], k_lt_1 && b_tile_and_1[reg]);
   tilecc::cp_async_commit();
-  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L5, carried
+  const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L8, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L2, carried
+  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L3, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L0, carried
@@ -10439,37 +10570,37 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
     const int k_ahead = k + 128;
     const bool k_lt_2 = k_ahead < K;
     const int a_tile_sub_1 = K - k_ahead;
-    bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
+    bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
-    bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
+    bool b_tile_lt_3[8];  // tile<64x1xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
-    bool b_tile_and_2[64];  // tile<64x256xi1> in L2
+    bool b_tile_and_2[64];  // tile<64x256xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
-    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
+    const __half* k_ptr_2[32];  // tile<128x64xptr<const f16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) k_ptr_2[reg] = a_ptrs_1[reg] + 128;
     unsigned char* const a_tile_ring_slot_3 = a_tile_ring + pipe_write * 16384;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
-    int64_t k_mul[64];  // tile<64x256xi64> in L2
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(a_tile_ring_slot_3 + tilecc::swizzled<128, 128>((L8_t0 + (reg / 8) * 32), (L8_t1 * 8 + (reg % 8)) * 2), k_ptr_2[reg], k_lt_2 && a_tile_lt_2[(reg % 8)]);
+    int64_t k_mul[64];  // tile<64x256xi64> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_mul[reg] = tilecc::wrap_mul(b_ptrs_mul_1, int64_t(2ll));
-    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L2
+    const __half* k_ptr_3[64];  // tile<64x256xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) k_ptr_3[reg] = b_ptrs_1[reg] + k_mul[reg];
     unsigned char* const b_tile_ring_slot_3 = b_tile_ring + pipe_write * 32768;  // a stage of the ring
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg)
-      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L2_t0 + (reg / 8) * 8), (L2_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
+      if (((reg % 8)) % 8 == 0) tilecc::cp_async16(b_tile_ring_slot_3 + tilecc::swizzled<128, 64>((L3_t0 + (reg / 8) * 8), (L3_t1 * 8 + (reg % 8)) * 2), k_ptr_3[reg], k_lt_2 && b_tile_and_2[reg]);
     tilecc::cp_async_commit();
-    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L5
+    const __half* a_ptrs_2[32];  // tile<128x64xptr<const f16>> in L8
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L2
+    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
     const bool pipe_eq = pipe_read == 2;
@@ -10492,27 +10623,30 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) tilecc::wgmma_settle(acc[reg]);
-  int64_t store_cvt[16];  // tile<128x1xi64> in L2
+  int64_t store_cvt[16];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = static_cast<int64_t>(rm_add[reg]);
-  int64_t store_mul[16];  // tile<128x1xi64> in L2
+  int64_t store_mul[16];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_mul[reg] = tilecc::wrap_mul(store_cvt[reg], ldc);
-  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L2
+  __half* store_ptr[16];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_ptr[reg] = c + store_mul[reg];
-  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L2
+  __half* store_ptr_1[128];  // tile<128x256xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
-  bool store_lt[16];  // tile<128x1xi1> in L2
+  bool store_lt[16];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
-  bool store_and[128];  // tile<128x256xi1> in L2
+  bool store_lt_1[8];  // tile<1x256xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
+  for (int reg = 0; reg < 8; ++reg) store_lt_1[reg] = rn[reg] < N;
+  bool store_and[128];  // tile<128x256xi1> in L4
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) store_and[reg] = (store_lt[(reg / 8)] && store_lt_1[(reg % 8)]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
   __syncthreads();  // writes after the writes of async_copy (line 36) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -10522,11 +10656,11 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
     word = static_cast<unsigned>(__half_as_ushort(store_cvt_1[reg])) | (static_cast<unsigned>(__half_as_ushort(store_cvt_1[(reg + 1)])) << 16);
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L0_t0 + ((reg / 64) / 2) * 128 + ((reg / 64) / 1 % 2) * 8) * 528 + (L0_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
   }
-  __syncthreads();  // reads after the writes of shared_store (line 47) by other warps
-  __half store_shared[128];  // tile<128x256xf16> in L2, from shared memory, 8 elements per access
+  __syncwarp();  // reads after the writes of shared_store (line 47) within each warp
+  __half store_shared[128];  // tile<128x256xf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 128; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L2_t0 + (reg / 8) * 8) * 528 + (L2_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 16) * 128 + ((reg / 8) / 1 % 16) * 1) * 528 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
