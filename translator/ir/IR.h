@@ -284,7 +284,7 @@ struct Kernel {
   int stagesAsked = 0;
   /// Stores staged through shared memory for their access width (assign-layouts), and whether
   /// the variant may stage them (the driver rebuilds it without where staging would cost a
-  /// pipeline stage, or where consumer warp groups take turns).
+  /// pipeline stage).
   bool stagedStores = false;
   bool stageStores = true;
   /// The warp_specialize option: -1 when the translator decides, else 0 or 1.

@@ -98,6 +98,11 @@ std::optional<Layout> warpLocalLayout(const Layout& src, const std::vector<int>&
   return l;
 }
 
+int conversionPad(const std::vector<int>& shape, int bytes, int runBytes) {
+  if (shape.size() < 2 || shape.back() * bytes < 128) return 0;
+  return std::max({1, 4 / bytes, std::min(runBytes, 16) / bytes});
+}
+
 Layout mmaLayout(const std::vector<int>& shape, int numWarps, bool chained) {
   // The warp grid with the squarest warp tile (least shared-memory traffic per mma) among
   // those where each warp has two 8-row groups and 8 columns; a tile too small for all warps

@@ -56,6 +56,13 @@ Layout defaultLayout(const std::vector<int>& shape, int numWarps, int vec = 1, i
 /// where src's warp blocks cannot be covered that way.
 std::optional<Layout> warpLocalLayout(const Layout& src, const std::vector<int>& shape, int vec);
 
+/// Elements of padding per row of a buffer that converts a tile of `shape` between layouts:
+/// rows of 128 bytes or more get one 4-byte word, so that threads walking a column do not all
+/// hit one bank — or, where the layout read back holds longer runs per thread (`runBytes`, up
+/// to 16), that many bytes, so that rows stay aligned to its vector loads (a staged epilogue
+/// reads 16 bytes per access).
+int conversionPad(const std::vector<int>& shape, int bytes, int runBytes);
+
 /// The accumulator layout of dot for an [M, N] result: each warp holds m16n8 tensor-core
 /// tiles, thread t rows t/4 (+8, +16, ...) and columns 2(t%4), 2(t%4)+1 of each. As a blocked
 /// layout: spt=[1,2] tpw=[8,4] order=[1,0], warps wpc=[Wm,Wn] with every thread holding an

@@ -233,8 +233,9 @@ class Assigner {
     const Value* v = o.operands[1];
     if (v->type.rank() != 2 || o.access.axis != 1) return false;
     if (auto it = want_.find(const_cast<Value*>(v)); it != want_.end() && it->second != g) return false;  // used elsewhere in another layout
-    const std::int64_t bytes = v->type.numel() * v->type.elem.bytes() + v->type.shape[0] * 16;
-    return bytes <= t_.sharedLimit / 2;
+    const int eb = v->type.elem.bytes();
+    const std::int64_t rowBytes = (v->type.shape[1] + conversionPad(v->type.shape, eb, o.access.vec * eb)) * eb;
+    return v->type.shape[0] * rowBytes <= t_.sharedLimit / 2;
   }
 
   // Memory operations choose their own layout: coalesced, with the access width the axis

@@ -29,15 +29,6 @@ int swizzleFor(int rowBytes) {
   internalError("a swizzled row of " + std::to_string(rowBytes) + " bytes");
 }
 
-/// Elements of padding per row of a conversion buffer: rows of 128 bytes or more get one 4-byte
-/// word, so that threads walking a column do not all hit one bank — or, where the layout read
-/// back holds longer runs per thread (`runBytes`, up to 16), that many bytes, so that rows stay
-/// aligned to its vector loads (a staged epilogue reads 16 bytes per access).
-int conversionPad(const std::vector<int>& shape, int bytes, int runBytes) {
-  if (shape.size() < 2 || shape.back() * bytes < 128) return 0;
-  return std::max({1, 4 / bytes, std::min(runBytes, 16) / bytes});
-}
-
 struct Lowering {
   Kernel& k;
   std::map<const Value*, std::vector<Op*>> users;
