@@ -472,8 +472,7 @@ int runDriver(const DriverOptions& o) {
           // The aligned variant is an optimisation: with too little shared memory for its
           // pipeline it stores without staging (assign-layouts' staged epilogues: they never
           // cost a stage), then takes a stage fewer (staged again where that fits), or is left out.
-          auto tooBig = [&] { return v.kernel->sharedBytes > t.sharedLimit && (v.kernel->numStages > 1 || v.kernel->stagedStores); };
-          while (aligned && tooBig()) {
+          while (aligned && v.kernel->sharedBytes > t.sharedLimit && (v.kernel->numStages > 1 || v.kernel->stagedStores)) {
             const bool unstage = v.kernel->stagedStores;
             rebuild(unstage ? v.kernel->numStages : v.kernel->numStages - 1, !unstage);
           }

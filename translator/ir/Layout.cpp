@@ -80,8 +80,8 @@ std::optional<Layout> warpLocalLayout(const Layout& src, const std::vector<int>&
   // the axis, the whole extent where they do not.
   auto block = [&](int p) { return src.spt[p] * src.tpw[p] * src.runsPerWarp(p); };
   const int cols = src.wpc[1] == 1 ? shape[1] : block(1);
-  if (cols % vec || 32 % std::min(32, cols / vec)) return std::nullopt;
   l.tpw[1] = std::min(32, cols / vec);
+  if (cols % vec || 32 % l.tpw[1]) return std::nullopt;
   if (src.wpc[1] > 1) {
     if (cols % (vec * l.tpw[1])) return std::nullopt;
     rpw[1] = cols / (vec * l.tpw[1]);
