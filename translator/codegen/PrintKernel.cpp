@@ -71,6 +71,10 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
   if (buf->type.kind == TypeKind::MBarrier) {
     if (std::any_of(us.begin(), us.end(), [](const Op* u) { return u->kind == OpKind::MBarrierArrive; }))
       return "one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)";
+    if (buf->type.stages == 1) {  // a loop-invariant operand's (pipelineLoops): filled once
+      for (const Op* u : us)
+        if (u->kind == OpKind::TmaLoad) return "the TMA box" + at(*u) + " has landed (filled once: waited on with parity 0)";
+    }
     return "one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)";
   }
   for (const Op* u : us) {

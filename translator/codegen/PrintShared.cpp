@@ -8,7 +8,7 @@ namespace tilecc::codegen {
 
 std::string KernelPrinter::describeBuffer(const Value* buf) {
   const Type& t = buf->type;
-  if (t.kind == TypeKind::MBarrier) return std::to_string(t.stages) + " mbarriers";
+  if (t.kind == TypeKind::MBarrier) return std::to_string(t.stages) + (t.stages == 1 ? " mbarrier" : " mbarriers");
   std::string s = "[";
   for (std::size_t a = 0; a < t.shape.size(); ++a) s += (a ? "][" : "") + std::to_string(t.shape[a]);
   s += "] " + toString(t.elem) + ", " + std::to_string(t.smem.pitch) + "-byte rows";

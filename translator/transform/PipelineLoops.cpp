@@ -32,7 +32,9 @@
 //   }
 //
 // Copies for iterations past the end are not issued, so none is in flight after the loop and
-// trip counts 0, 1 or fewer than S need nothing else. Where the loop's wgmma reads only the
+// trip counts 0, 1 or fewer than S need nothing else. A load before the loop that only fills a
+// buffer the loop's wgmma read (attention's queries) is a box of its own, on one more mbarrier,
+// waited for before the loop (invariantOperands). Where the loop's wgmma reads only the
 // rings, its batch stays in flight, with TMA or cp.async copies alike: wait 1 after it, the
 // copies moved after that wait (and after a CTA barrier: every warp group's previous batch read
 // that slot), wait 0 after the loop (keepWgmmaInFlight).
@@ -685,12 +687,15 @@ class Pipeliner {
       if (p.box)
         for (const Poly& c : p.box->checks) checkStart(k_, pre, c, p.load->loc, "read", trip_);
     checkIterations(pre);
+    const std::vector<Value*> invariant = invariantOperands();
+    pre.setInsertionBefore(loop_);  // ops went in before the loop: its position moved
     Value* lb = loop_.operands[0];
     Value* step = loop_.operands[2];
     for (int s = 0; s + 1 < S; ++s) {
       Value* it = s == 0 ? lb : pre.binary(BinOp::Add, lb, scaled(pre, step, s), lb->type.elem);
       issueTma(pre, it, full, pre.intConst(s));
     }
+    for (Value* bar : invariant) pre.create(OpKind::MBarrierWait, {bar, pre.intConst(0), pre.intConst(0)}, {});
     Value* read = carry(pre.intConst(0), "pipe_read");
     Value* write = carry(pre.intConst(S - 1), "pipe_write");
     Value* phase = carry(pre.intConst(0), "pipe_phase");
@@ -711,6 +716,82 @@ class Pipeliner {
     Value* flipped = end.binary(BinOp::Xor, phase, end.intConst(1), phase->type.elem);
     y->operands[n - 1] = end.create(OpKind::Select, {wrap, flipped, phase}, {phase->type})->result();
     keepWgmmaInFlight({copies});
+  }
+
+  // Loads before the loop whose value only fills a buffer that the loop's wgmma read (attention's
+  // queries) become TMA boxes too, each completing on an mbarrier of its own, waited for once
+  // before the loop (parity 0: the buffer is filled once):
+  //
+  //   q_full = mbarriers[1]; expect_tx(q_full, bytes); tma boxes → q buffer     where the store was
+  //   ... the ring's first copies ...
+  //   wait(q_full, 0)                                                           before the loop
+  //
+  // In a warp-specialised kernel the producer issues the copy before its loop's (warpSpecialize),
+  // so the consumers no longer load, convert and store the tile themselves. Returns the
+  // mbarriers to wait on.
+  std::vector<Value*> invariantOperands() {
+    std::vector<Value*> bars;
+    Block& outer = *loop_.parent;
+    const auto users = collectUsers(*k_.body);
+    auto usersOf = [&](const Value* v) {
+      auto it = users.find(v);
+      return it == users.end() ? std::vector<Op*>{} : it->second;
+    };
+    std::vector<Op*> loads;
+    for (auto& op : outer.ops) {
+      if (op.get() == &loop_) break;
+      if (op->kind == OpKind::Load && op->operands[0]->type.isTile() && op->result()->type.rank() == 2) loads.push_back(op.get());
+    }
+    for (Op* ld : loads) {
+      const auto us = usersOf(ld->result());
+      if (us.size() != 1 || us[0]->kind != OpKind::SharedStore || us[0]->parent != &outer || us[0]->transposed) continue;
+      Op* st = us[0];
+      Value* buf = st->operands[1];
+      if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &outer) continue;
+      const Type& bt = buf->type;
+      if (bt.shape.size() != 2 || bt.stages > 1 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * bt.elem.bytes()) % 128 != 0)
+        continue;
+      const auto readers = usersOf(buf);
+      if (!std::all_of(readers.begin(), readers.end(), [&](const Op* u) {
+            return u == st || (u->kind == OpKind::Wgmma && u->operands[2] != buf && within(u->parent, body_));
+          }))
+        continue;
+      const std::optional<StructuredBox> box = structuredBox(k_, loop_, *ld, trip_);
+      if (!box) continue;
+      const std::pair<int, std::int64_t> unit{box->unitParam, kEqualsOne};
+      const bool clash = std::any_of(k_.assumed.begin(), k_.assumed.end(), [&](const auto& a) { return a.first == unit.first && a != unit; });
+      if (box->unitParam >= 0 && clash) continue;
+      if (box->unitParam >= 0 && std::find(k_.assumed.begin(), k_.assumed.end(), unit) == k_.assumed.end()) k_.assumed.push_back(unit);
+      const Value* r = ld->result();
+      const std::string name = r->name.empty() ? r->hint : r->name;
+      Value* desc = addTensorDescriptor(k_, *box, bt, name + "_desc");
+      Builder b{k_, &outer, ld->loc, name, -1};
+      b.setInsertionBefore(*st);  // the buffer's allocation may follow the load
+      for (const Poly& c : box->checks) checkStart(k_, b, c, ld->loc, "read", trip_);
+      Value* bar = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
+      bar->name = name + "_full";
+      b.create(OpKind::MBarrierInit, {bar}, {})->count = 1;
+      Value* zero = b.intConst(0);
+      b.create(OpKind::MBarrierExpectTx, {bar, zero}, {})->count = static_cast<int>(bt.sharedBytes());
+      std::vector<Value*> starts;
+      for (const Poly& x : box->starts) starts.push_back(emitPoly(b, x, {}));
+      const int inner = bt.smem.swizzle / bt.elem.bytes();
+      for (int panel = 0; panel < bt.shape[1] / inner; ++panel) {
+        std::vector<Value*> ops{desc, buf, bar, zero};
+        ops.insert(ops.end(), starts.begin(), starts.end() - 1);
+        Value* last = starts.back();
+        if (panel) last = b.binary(BinOp::Add, last, b.intConst(panel * inner), last->type.elem);
+        ops.push_back(last);
+        Op* c = b.create(OpKind::TmaLoad, ops, {});
+        c->count = panel;
+        c->loc = ld->loc;
+      }
+      bars.push_back(bar);
+      erase(*st);
+      ld->results.clear();
+      erase(*ld);
+    }
+    return bars;
   }
 
   // A ring of num_stages slots per pipelined load, before the loop.

@@ -12,9 +12,12 @@
 //     }
 //     ...
 //   } else {                                     producer warp group: setmaxnreg.dec
-//     if (first warp) for (iv ...; write, phase) {
-//       wait(empty[write], phase ^ 1)            a fresh barrier passes parity 1 at once
-//       expect_tx(full[write], bytes); TMA boxes for iteration iv → slot write
+//     if (first warp) {
+//       copies of loop-invariant operands       (their own mbarriers; the consumers wait before their loop)
+//       for (iv ...; write, phase) {
+//         wait(empty[write], phase ^ 1)          a fresh barrier passes parity 1 at once
+//         expect_tx(full[write], bytes); TMA boxes for iteration iv → slot write
+//       }
 //     }
 //   }
 //
@@ -90,6 +93,7 @@ class Specializer {
   Op* wait_ = nullptr;    // wait(full[read], phase) at the top of the loop body
   Op* copies_ = nullptr;  // if (ahead in range) { expect_tx; tma boxes }
   std::vector<Op*> prologue_;       // the same before the loop, for its first iterations
+  std::vector<Op*> invariant_;      // copies of loop-invariant operands before the loop (moved)
   std::set<const Op*> outside_;     // top-level ops the producer needs: computed by every warp
   std::vector<const Op*> chain_;    // body ops the copies read, in order
   Value* slot_ = nullptr;           // the ring slot the loop's copies write (carried)
@@ -105,6 +109,11 @@ class Specializer {
     walk(top_, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
     if (returns) return miss("the kernel has a return (a consumer leaving early would leave the producer waiting)");
     for (auto& op : top_.ops) {
+      // A loop-invariant operand's copy (pipelineLoops): the producer issues it before its loop.
+      if (!loop_ && (op->kind == OpKind::TmaLoad || op->kind == OpKind::MBarrierExpectTx)) {
+        invariant_.push_back(op.get());
+        continue;
+      }
       if (!containsKind(*op, OpKind::TmaLoad)) continue;
       if (op->kind == OpKind::If && !loop_) {
         prologue_.push_back(op.get());
@@ -187,6 +196,8 @@ class Specializer {
     for (int i = 0; i < 3; ++i) need(loop_->operands[static_cast<std::size_t>(i)]);
     for (const Op* o : chain_)
       for (const Value* v : o->operands) need(v);
+    for (const Op* o : invariant_)
+      for (const Value* v : o->operands) need(v);
     walk(static_cast<const Block&>(*copies_->regions[0]), [&](const Op& o) {
       for (const Value* v : o.operands) need(v);
     });
@@ -205,10 +216,11 @@ class Specializer {
     const Loc loc = loop_->loc;
 
     // The rest of the kernel, in order: outside ops stay, prologue copies go, others move.
-    std::vector<std::unique_ptr<Op>> kept, consumer;
+    std::vector<std::unique_ptr<Op>> kept, consumer, invariant;
     for (auto& op : top_.ops) {
       if (std::find(prologue_.begin(), prologue_.end(), op.get()) != prologue_.end()) continue;
-      (outside_.count(op.get()) ? kept : consumer).push_back(std::move(op));
+      const bool moved = std::find(invariant_.begin(), invariant_.end(), op.get()) != invariant_.end();
+      (moved ? invariant : outside_.count(op.get()) ? kept : consumer).push_back(std::move(op));
     }
     top_.ops = std::move(kept);
 
@@ -250,6 +262,10 @@ class Specializer {
     one->firstWarp = W;
     one->numWarps = 1;
     Builder pb{k_, p.addRegion(one), loc, iv->name, -1};
+    for (auto& op : invariant) {
+      op->parent = pb.block;
+      pb.block->ops.push_back(std::move(op));
+    }
     Value* zero = pb.intConst(0);
     Op* ploop = pb.create(OpKind::For, {loop_->operands[0], loop_->operands[1], loop_->operands[2], zero, zero},
                           {Type::scalar(ElemType::of(Scalar::I32)), Type::scalar(ElemType::of(Scalar::I32))});

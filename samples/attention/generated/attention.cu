@@ -1840,27 +1840,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L3 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
-//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
+//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): box copied by TMA at line 20
 //   start_n_full at 114688, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   q_tile_full at 114712, 8 bytes (1 mbarrier): the TMA box at line 20 has landed (filled once: waited on with parity 0)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc, const __grid_constant__ CUtensorMap q_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -1869,16 +1866,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
-  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L3_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1887,86 +1880,33 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
   int offs_m_range[32];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-  int offs_m_range_1[4];  // tile<128xi32> in L4
+  int offs_m_range_1[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
-  int offs_m[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int offs_d[8];  // tile<64xi32> in L7
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
-  const __half* const q_tile_ptr = q + head_offset;
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_2[4];  // tile<128xi32> in L3
+  int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-  int offs_m_1[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L6
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
   const float qk_scale = sm_scale * 1.44269502f;
   unsigned char* const q_tile_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  unsigned char* const q_tile_full = smem + 114712;  // 1 mbarrier, 8 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 1; ++i) tilecc::mbarrier_init(q_tile_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
+  if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(q_tile_full, 16384);
+  if (threadIdx.x == 0) tilecc::tma_load_3d(q_tile_smem, &q_tile_desc, q_tile_full, 0, start_m, head_offset_pid);
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const v_tile_ring = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const start_n_full = smem + 114688;  // 3 mbarriers, 24 bytes
@@ -1991,6 +1931,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (1), 0, 128, head_offset_pid);
   }
+  tilecc::mbarrier_wait(q_tile_full, 0);
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -2314,12 +2255,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     pipe_phase = pipe_sel_2;
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -2336,10 +2277,10 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
   __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
-  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -4269,27 +4210,24 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L3 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
 // Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
-//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
+//   q_tile_smem at 98304, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): box copied by TMA at line 20
 //   start_n_full at 114688, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
+//   q_tile_full at 114712, 8 bytes (1 mbarrier): the TMA box at line 20 has landed (filled once: waited on with parity 0)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc, const __grid_constant__ CUtensorMap q_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
@@ -4299,16 +4237,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int warp = threadIdx.x >> 5;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L3_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -4323,88 +4257,35 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
   int offs_m[2];  // tile<128xi32> in L0
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-  int offs_d[8];  // tile<64xi32> in L7
+  int offs_m_range_2[4];  // tile<128xi32> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
-  const __half* const q_tile_ptr = q + head_offset;
-  int offs_m_range_2[4];  // tile<128xi32> in L4
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
-  int offs_m_1[4];  // tile<128xi32> in L4
+  for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+  int offs_m_1[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
+  int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-  int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
+  int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-  int offs_m_range_3[4];  // tile<128xi32> in L3
+  int offs_d[8];  // tile<64xi32> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_range_3[reg] = L3_t0 + reg * 32;
-  int offs_m_2[4];  // tile<128xi32> in L3
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_3[reg]);
-  int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
-  int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-  const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-  int offs_d_1[8];  // tile<64xi32> in L8
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
-  const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-  bool q_tile_lt[4];  // tile<128x1xi1> in L6
+  for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+  bool q_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-  bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
-  #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
-  __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    if (q_tile_lt_1[(reg / 8)]) {
-      const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-      q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-      q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-      q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-      q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-      q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-      q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-      q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-      q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-    } else {
-      q_tile[reg] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-      q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-    }
-  }
   const float qk_scale = sm_scale * 1.44269502f;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 98304;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
-  // 8 elements (16 bytes) per shared-memory store
-  #pragma unroll
-  for (int reg = 0; reg < 32; reg += 8) {
-    uint4 word;
-    word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-    word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-    word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-    word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-    *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
-  }
-  tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
+  unsigned char* const q_tile_full = smem + 114712;  // 1 mbarrier, 8 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 1; ++i) tilecc::mbarrier_init(q_tile_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  __syncthreads();  // reads after the writes of mbarrier_init (line 34) by other warps
+  if (threadIdx.x == 0) tilecc::mbarrier_arrive_expect_tx(q_tile_full, 16384);
+  if (threadIdx.x == 0) tilecc::tma_load_3d(q_tile_smem, &q_tile_desc, q_tile_full, 0, start_m, head_offset_pid);
   unsigned char* const k_tile_ring = smem + 0;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const v_tile_ring = smem + 49152;  // [128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes, 49152 bytes
   unsigned char* const start_n_full = smem + 114688;  // 3 mbarriers, 24 bytes
@@ -4429,6 +4310,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     unsigned char* const v_tile_ring_slot_1 = v_tile_ring + 1 * 16384;  // a stage of the ring
     if (threadIdx.x == 0) tilecc::tma_load_3d(v_tile_ring_slot_1, &v_tile_desc, start_n_full + 8 * (1), 0, 128, head_offset_pid);
   }
+  tilecc::mbarrier_wait(q_tile_full, 0);
   __syncthreads();  // before the loop: its first shared-memory access conflicts with what precedes it
   float m_i[2];  // tile<128xf32> in L0, carried
   #pragma unroll
@@ -4764,12 +4646,12 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     pipe_phase = pipe_sel_2;
   }
   __half* const store_ptr = out + head_offset;
-  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
+  __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
+  __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+  for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
   float store_div[32];  // tile<128x64xf32> in L1
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -4786,10 +4668,10 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
   }
   __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
-  __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
+  __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
   #pragma unroll
   for (int reg = 0; reg < 32; reg += 8) {
-    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
+    const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
     store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
     store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
     store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -6793,17 +6675,13 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
-//   L5 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L6 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L8 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
@@ -6812,35 +6690,38 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
-//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): box copied by TMA at line 20
 //   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 229400, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   q_tile_full at 229424, 8 bytes (1 mbarrier): the TMA box at line 20 has landed (filled once: waited on with parity 0)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc, const __grid_constant__ CUtensorMap q_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229424 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229440 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
-  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
-  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
-  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
+  const int L3_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L6_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
+  const int start_m_pid = blockIdx.x;
   const int head_offset_pid = blockIdx.y;
   unsigned char* const q_tile_smem = smem + 196608;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
+  unsigned char* const q_tile_full = smem + 229424;  // 1 mbarrier, 8 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 1; ++i) tilecc::mbarrier_init(q_tile_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  const int q_tile_mul = start_m_pid * 128;
   unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const start_n_full = smem + 229376;  // 3 mbarriers, 24 bytes
@@ -6855,93 +6736,32 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
   __syncthreads();  // the mbarriers are initialised before either role waits on them
   if (warp < 8) {  // warps 0..7
     tilecc::setmaxnreg_inc<232>();
-    const int start_m_pid = blockIdx.x;
-    const int start_m = start_m_pid * 128;
     const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
     const int64_t head_offset = head_offset_cvt * stride_head;
     int offs_m_range[32];  // tile<128xi32> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) offs_m_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-    int offs_m_range_1[8];  // tile<128xi32> in L4
+    int offs_m_range_1[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
-    int offs_m[8];  // tile<128xi32> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+    int offs_m[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[8];  // tile<128x1xi64> in L6
+    for (int reg = 0; reg < 8; ++reg) offs_m[reg] = tilecc::wrap_add(q_tile_mul, offs_m_range_1[reg]);
+    int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[8];  // tile<128x1xi64> in L6
+    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_2[8];  // tile<128xi32> in L3
+    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+    int offs_m_range_2[8];  // tile<128xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 16;
-    int offs_m_1[8];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_m_range_3[8];  // tile<128xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L7_t1 * 8 + reg;
-    int offs_m_range_4[8];  // tile<128xi32> in L8
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_4[reg] = L8_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
-    bool q_tile_lt[8];  // tile<128x1xi1> in L6
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L5_t1 * 8 + reg;
+    bool q_tile_lt[8];  // tile<128x1xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[8];  // tile<128x1xi1> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 64; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
     const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 64; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     const bool start_n_lt = 0 < seq_len;
+    tilecc::mbarrier_wait(q_tile_full, 0);
     float m_i_first[2];  // tile<128xf32> in L0, if result
     float l_i_first[2];  // tile<128xf32> in L0, if result
     int pipe_read_first;
@@ -6951,7 +6771,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
     int pipe_read_first_1;
     if (start_n_lt) {
       tilecc::mbarrier_wait(start_n_full, 0);
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 34) by other warps
       unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
@@ -7172,7 +6991,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
       pipe_read_first_1 = 0;
     }
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
     if (warp >= 4 && warp < 8) {  // warps 4..7
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
     }
@@ -7763,12 +7581,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
     }
     tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L6
+    __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L6
+    for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul_1[reg];
+    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_4[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_2[(reg % 8)];
     float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
@@ -7783,10 +7601,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
-    __half store_shared[64];  // tile<128x128xf16> in L6, from shared memory, 8 elements per access
+    __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L6_t1 * 8 + (reg % 8)) * 2);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
       store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -7808,6 +7626,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
     if (warp >= 8 && warp < 9) {  // warp 8
+      if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(q_tile_full, 32768);
+      if (threadIdx.x == 256) tilecc::tma_load_3d(q_tile_smem, &q_tile_desc, q_tile_full, 0, q_tile_mul, head_offset_pid);
+      if (threadIdx.x == 256) tilecc::tma_load_3d(q_tile_smem + 16384, &q_tile_desc, q_tile_full, 64, q_tile_mul, head_offset_pid);
       int load_slot = 0;
       int load_phase = 0;
       for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 128) {
@@ -9886,17 +9707,13 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<2>>, each element held by 16 threads
-//   L4 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
-//   L5 = compose<spatial<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L6 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
-//   L7 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
-//   L8 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
+//   L3 = compose<spatial<8>, repeat<8>, spatial<2>>, each element held by 16 threads
+//   L4 = compose<spatial<8, 1>, repeat<8, 1>, spatial<2, 16>, repeat<1, 8>>
+//   L5 = compose<spatial<16>, repeat<8>>, each element held by 16 threads
 // Global accesses (per thread):
-//   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
@@ -9905,40 +9722,41 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 // the first only (wait_group 1) and computes on it while the second runs.
 // Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
 // group's work on a result overlaps the next group's wgmma.
-// Shared memory: 229424 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
-//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
+//   q_tile_smem at 196608, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): box copied by TMA at line 20
 //   start_n_full at 229376, 24 bytes (3 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 229400, 24 bytes (3 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   q_tile_full at 229424, 8 bytes (1 mbarrier): the TMA box at line 20 has landed (filled once: waited on with parity 0)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc, const __grid_constant__ CUtensorMap q_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229424 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 229440 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
-  const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
-  const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
-  const int L8_t1 = (lane & 15);  // thread position along dim 1 of L8
-  const int L5_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L5
+  const int L3_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L6_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
+  const int L4_t0 = warp * 16 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 196608;  // [128][128] f16, 256-byte rows, 128B swizzle, 32768 bytes
+  unsigned char* const q_tile_full = smem + 229424;  // 1 mbarrier, 8 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 1; ++i) tilecc::mbarrier_init(q_tile_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
   unsigned char* const k_tile_ring = smem + 0;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const v_tile_ring = smem + 98304;  // [128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes, 98304 bytes
   unsigned char* const start_n_full = smem + 229376;  // 3 mbarriers, 24 bytes
@@ -9964,86 +9782,27 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    const __half* const q_tile_ptr = q + head_offset;
-    int offs_m_range_2[8];  // tile<128xi32> in L4
+    int offs_m_range_2[8];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L4_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
-    int offs_m_1[8];  // tile<128xi32> in L4
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_2[reg] = L3_t0 + (reg / 8) * 128 + (reg / 1 % 8) * 2;
+    int offs_m_1[8];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-    int64_t q_tile_cvt[8];  // tile<128x1xi64> in L6
+    int64_t q_tile_cvt[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul[8];  // tile<128x1xi64> in L6
+    int64_t q_tile_mul[8];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_3[8];  // tile<128xi32> in L3
+    int offs_m_range_3[8];  // tile<128xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L3_t0 + reg * 16;
-    int offs_m_2[8];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_3[reg]);
-    int64_t q_tile_cvt_1[8];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
-    int64_t q_tile_mul_1[8];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[8];  // tile<128x1xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_m_range_4[8];  // tile<128xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_4[reg] = L7_t1 * 8 + reg;
-    int offs_m_range_5[8];  // tile<128xi32> in L8
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_m_range_5[reg] = L8_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[64];  // tile<128x128xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_m_range_4[(reg % 8)];
-    bool q_tile_lt[8];  // tile<128x1xi1> in L6
+    for (int reg = 0; reg < 8; ++reg) offs_m_range_3[reg] = L5_t1 * 8 + reg;
+    bool q_tile_lt[8];  // tile<128x1xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-    bool q_tile_lt_1[8];  // tile<128x1xi1> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
-    __half q_tile[64];  // tile<128x128xf16> in L5, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 64; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
     const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 64; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 16), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
     const bool start_n_lt = 0 < end_n_min;
+    tilecc::mbarrier_wait(q_tile_full, 0);
     float m_i_first[2];  // tile<128xf32> in L0, if result
     float l_i_first[2];  // tile<128xf32> in L0, if result
     int pipe_read_first;
@@ -10053,7 +9812,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
     int pipe_read_first_1;
     if (start_n_lt) {
       tilecc::mbarrier_wait(start_n_full, 0);
-      tilecc::named_barrier_sync(1, 256);  // reads after the writes of shared_store (line 34) by other warps
       unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
@@ -10280,7 +10038,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
       pipe_read_first_1 = 0;
     }
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
     if (warp >= 4 && warp < 8) {  // warps 4..7
       tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
     }
@@ -10883,12 +10640,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
     }
     tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L6
+    __half* store_ptr_1[8];  // tile<128x1xptr<f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L6
+    __half* store_ptr_2[64];  // tile<128x128xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_5[(reg % 8)];
+    for (int reg = 0; reg < 64; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_m_range_3[(reg % 8)];
     float store_div[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
@@ -10903,10 +10660,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 32) / 2) * 128 + ((reg / 32) / 1 % 2) * 8) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
-    __half store_shared[64];  // tile<128x128xf16> in L6, from shared memory, 8 elements per access
+    __half store_shared[64];  // tile<128x128xf16> in L4, from shared memory, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 8) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L6_t1 * 8 + (reg % 8)) * 2);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 8) * 128 + ((reg / 8) / 1 % 8) * 2) * 272 + (L4_t1 * 8 + (reg % 8)) * 2);
       store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -10928,6 +10685,9 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
     if (warp >= 8 && warp < 9) {  // warp 8
+      if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(q_tile_full, 32768);
+      if (threadIdx.x == 256) tilecc::tma_load_3d(q_tile_smem, &q_tile_desc, q_tile_full, 0, start_m, head_offset_pid);
+      if (threadIdx.x == 256) tilecc::tma_load_3d(q_tile_smem + 16384, &q_tile_desc, q_tile_full, 64, start_m, head_offset_pid);
       int load_slot = 0;
       int load_phase = 0;
       for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 128) {
@@ -13023,50 +12783,49 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L3 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32
-//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): box copied by TMA at line 20
 //   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 147472, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   q_tile_full at 147488, 8 bytes (1 mbarrier): the TMA box at line 20 has landed (filled once: waited on with parity 0)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc, const __grid_constant__ CUtensorMap q_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147488 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147504 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
-  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L3_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
+  const int start_m_pid = blockIdx.x;
   const int head_offset_pid = blockIdx.y;
   unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  unsigned char* const q_tile_full = smem + 147488;  // 1 mbarrier, 8 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 1; ++i) tilecc::mbarrier_init(q_tile_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
+  const int q_tile_mul = start_m_pid * 128;
   unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
   unsigned char* const v_tile_ring = smem + 65536;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
   unsigned char* const start_n_full = smem + 147456;  // 2 mbarriers, 16 bytes
@@ -13081,90 +12840,28 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
   __syncthreads();  // the mbarriers are initialised before either role waits on them
   if (warp < 8) {  // warps 0..7
     tilecc::setmaxnreg_inc<232>();
-    const int start_m_pid = blockIdx.x;
-    const int start_m = start_m_pid * 128;
     const int64_t head_offset_cvt = static_cast<int64_t>(head_offset_pid);
     const int64_t head_offset = head_offset_cvt * stride_head;
-    int offs_m_range[4];  // tile<128xi32> in L4
+    int offs_m_range[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
-    int offs_m[4];  // tile<128xi32> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_m_range[reg] = L3_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+    int offs_m[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-    int offs_d[8];  // tile<64xi32> in L7
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
-    const __half* const q_tile_ptr = q + head_offset;
-    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
+    for (int reg = 0; reg < 4; ++reg) offs_m[reg] = tilecc::wrap_add(q_tile_mul, offs_m_range[reg]);
+    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m[reg]);
-    int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
+    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_1[4];  // tile<128xi32> in L3
+    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
+    int offs_d[8];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + reg * 32;
-    int offs_m_1[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[8];  // tile<64xi32> in L8
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[4];  // tile<128x1xi1> in L6
+    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+    bool q_tile_lt[4];  // tile<128x1xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_1[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
     const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    tilecc::mbarrier_wait(q_tile_full, 0);
     float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
@@ -13611,12 +13308,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
     }
     tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
+    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
+    for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul_1[reg];
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
     float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -13631,10 +13328,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
       *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
-    __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
+    __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
       store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -13656,6 +13353,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
     if (warp >= 8 && warp < 9) {  // warp 8
+      if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(q_tile_full, 16384);
+      if (threadIdx.x == 256) tilecc::tma_load_3d(q_tile_smem, &q_tile_desc, q_tile_full, 0, q_tile_mul, head_offset_pid);
       int load_slot = 0;
       int load_phase = 0;
       for (int start_n_1 = 0; start_n_1 < seq_len; start_n_1 += 256) {
@@ -15819,55 +15518,52 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
 //   L0 = compose<spatial<8>, repeat<2>, spatial<8>>, each element held by 4 threads
 //   L1 = compose<spatial<8, 1>, repeat<2, 1>, spatial<8, 4>, repeat<1, 2>>
 //   L2 = compose<spatial<4>, repeat<2>>, each element held by 64 threads
-//   L3 = compose<spatial<8>, spatial<4>>, each element held by 8 threads
-//   L4 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
-//   L5 = compose<spatial<8, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L6 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
-//   L7 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
-//   L8 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
+//   L3 = compose<spatial<8>, repeat<4>, spatial<4>>, each element held by 8 threads
+//   L4 = compose<spatial<8, 1>, repeat<4, 1>, spatial<4, 8>, repeat<1, 8>>
+//   L5 = compose<spatial<8>, repeat<8>>, each element held by 32 threads
 // Global accesses (per thread):
-//   load at line 20: 8 x f16 = 16 bytes per access
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// TMA: descriptors k_tile_desc, v_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
+// TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147488 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32
-//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
+//   q_tile_smem at 131072, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): box copied by TMA at line 20
 //   start_n_full at 147456, 16 bytes (2 mbarriers): one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)
 //   start_n_empty at 147472, 16 bytes (2 mbarriers): one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)
+//   q_tile_full at 147488, 8 bytes (1 mbarrier): the TMA box at line 20 has landed (filled once: waited on with parity 0)
 namespace tilecc_kernels {
-__global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc) {
+__global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row, const __grid_constant__ CUtensorMap k_tile_desc, const __grid_constant__ CUtensorMap v_tile_desc, const __grid_constant__ CUtensorMap q_tile_desc) {
 #if defined(__CUDA_ARCH__) && !(defined(__CUDA_ARCH_FEAT_SM90_ALL))
   __trap();  // built for another architecture
 #else
-  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147488 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
+  extern __shared__ __align__(1024) unsigned char smem_swizzled[];  // 147504 bytes, set by the launcher; swizzled buffers need 1024-byte alignment
   unsigned char* const smem = smem_swizzled;
   const int warp = threadIdx.x >> 5;
   const int lane = threadIdx.x & 31;
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
-  const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
-  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
-  const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
+  const int L3_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
-  const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
-  const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
+  const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
+  const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
   const int end_n_add = start_m + 128;
   const int end_n_min = (seq_len < end_n_add ? seq_len : end_n_add);
   unsigned char* const q_tile_smem = smem + 131072;  // [128][64] f16, 128-byte rows, 128B swizzle, 16384 bytes
+  unsigned char* const q_tile_full = smem + 147488;  // 1 mbarrier, 8 bytes
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 1; ++i) tilecc::mbarrier_init(q_tile_full + 8 * i, 1);
+  tilecc::fence_mbarrier_init();
   unsigned char* const k_tile_ring = smem + 0;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
   unsigned char* const v_tile_ring = smem + 65536;  // [256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes, 65536 bytes
   unsigned char* const start_n_full = smem + 147456;  // 2 mbarriers, 16 bytes
@@ -15890,86 +15586,26 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
     int offs_m[2];  // tile<128xi32> in L0
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) offs_m[reg] = tilecc::wrap_add(start_m, offs_m_range[reg]);
-    int offs_d[8];  // tile<64xi32> in L7
+    int offs_m_range_1[4];  // tile<128xi32> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L7_t1 * 8 + reg;
-    const __half* const q_tile_ptr = q + head_offset;
-    int offs_m_range_1[4];  // tile<128xi32> in L4
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L4_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
-    int offs_m_1[4];  // tile<128xi32> in L4
+    for (int reg = 0; reg < 4; ++reg) offs_m_range_1[reg] = L3_t0 + (reg / 4) * 128 + (reg / 1 % 4) * 4;
+    int offs_m_1[4];  // tile<128xi32> in L3
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) offs_m_1[reg] = tilecc::wrap_add(start_m, offs_m_range_1[reg]);
-    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L6
+    int64_t q_tile_cvt[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_cvt[reg] = static_cast<int64_t>(offs_m_1[reg]);
-    int64_t q_tile_mul[4];  // tile<128x1xi64> in L6
+    int64_t q_tile_mul[4];  // tile<128x1xi64> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_mul[reg] = tilecc::wrap_mul(q_tile_cvt[reg], stride_row);
-    int offs_m_range_2[4];  // tile<128xi32> in L3
+    int offs_d[8];  // tile<64xi32> in L5
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_range_2[reg] = L3_t0 + reg * 32;
-    int offs_m_2[4];  // tile<128xi32> in L3
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) offs_m_2[reg] = tilecc::wrap_add(start_m, offs_m_range_2[reg]);
-    int64_t q_tile_cvt_1[4];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_cvt_1[reg] = static_cast<int64_t>(offs_m_2[reg]);
-    int64_t q_tile_mul_1[4];  // tile<128x1xi64> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_mul_1[reg] = tilecc::wrap_mul(q_tile_cvt_1[reg], stride_row);
-    const __half* q_tile_ptr_1[4];  // tile<128x1xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_ptr_1[reg] = q_tile_ptr + q_tile_mul_1[reg];
-    int offs_d_1[8];  // tile<64xi32> in L8
-    #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) offs_d_1[reg] = L8_t1 * 8 + reg;
-    const __half* q_tile_ptr_2[32];  // tile<128x64xptr<const f16>> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) q_tile_ptr_2[reg] = q_tile_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
-    bool q_tile_lt[4];  // tile<128x1xi1> in L6
+    for (int reg = 0; reg < 8; ++reg) offs_d[reg] = L5_t1 * 8 + reg;
+    bool q_tile_lt[4];  // tile<128x1xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) q_tile_lt[reg] = offs_m_1[reg] < seq_len;
-    bool q_tile_lt_1[4];  // tile<128x1xi1> in L5
-    #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) q_tile_lt_1[reg] = offs_m_2[reg] < seq_len;
-    __half q_tile[32];  // tile<128x64xf16> in L5, 8 elements per access
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      if (q_tile_lt_1[(reg / 8)]) {
-        const uint4 word = *reinterpret_cast<const uint4*>(q_tile_ptr_2[reg]);
-        q_tile[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
-        q_tile[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
-        q_tile[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
-        q_tile[reg + 3] = __ushort_as_half(static_cast<unsigned short>((word.y >> 16)));
-        q_tile[reg + 4] = __ushort_as_half(static_cast<unsigned short>(word.z));
-        q_tile[reg + 5] = __ushort_as_half(static_cast<unsigned short>((word.z >> 16)));
-        q_tile[reg + 6] = __ushort_as_half(static_cast<unsigned short>(word.w));
-        q_tile[reg + 7] = __ushort_as_half(static_cast<unsigned short>((word.w >> 16)));
-      } else {
-        q_tile[reg] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 1] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 2] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 3] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 4] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 5] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 6] = tilecc::cvt_f16(0.0f);
-        q_tile[reg + 7] = tilecc::cvt_f16(0.0f);
-      }
-    }
     const float qk_scale = sm_scale * 1.44269502f;
-    // 8 elements (16 bytes) per shared-memory store
-    #pragma unroll
-    for (int reg = 0; reg < 32; reg += 8) {
-      uint4 word;
-      word.x = static_cast<unsigned>(__half_as_ushort(q_tile[reg])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 1)])) << 16);
-      word.y = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 2)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 3)])) << 16);
-      word.z = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 4)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 5)])) << 16);
-      word.w = static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 6)])) | (static_cast<unsigned>(__half_as_ushort(q_tile[(reg + 7)])) << 16);
-      *reinterpret_cast<uint4*>(q_tile_smem + tilecc::swizzled<128, 128>((L5_t0 + (reg / 8) * 32), (L5_t1 * 8 + (reg % 8)) * 2)) = word;
-    }
-    tilecc::fence_proxy_async();  // shared-memory stores become visible to TMA and wgmma
-    tilecc::named_barrier_sync(1, 256);  // before the loop: its first shared-memory access conflicts with what precedes it
+    tilecc::mbarrier_wait(q_tile_full, 0);
     float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = (-tilecc::inf());
@@ -16428,12 +16064,12 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
     }
     tilecc::named_barrier_sync(1, 256);  // writes after the reads of wgmma (line 34) by other warps
     __half* const store_ptr = out + head_offset;
-    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L6
+    __half* store_ptr_1[4];  // tile<128x1xptr<f16>> in L4
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) store_ptr_1[reg] = store_ptr + q_tile_mul[reg];
-    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L6
+    __half* store_ptr_2[32];  // tile<128x64xptr<f16>> in L4
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d_1[(reg % 8)];
+    for (int reg = 0; reg < 32; ++reg) store_ptr_2[reg] = store_ptr_1[(reg / 8)] + offs_d[(reg % 8)];
     float store_div[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
@@ -16448,10 +16084,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
       *reinterpret_cast<unsigned*>(store_cvt_smem + (L1_t0 + ((reg / 16) / 2) * 128 + ((reg / 16) / 1 % 2) * 8) * 144 + (L1_t1 * 2 + ((reg % 16) / 2) * 8 + (reg % 16) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 43) within each warp
-    __half store_shared[32];  // tile<128x64xf16> in L6, from shared memory, 8 elements per access
+    __half store_shared[32];  // tile<128x64xf16> in L4, from shared memory, 8 elements per access
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 8) {
-      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L6_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L6_t1 * 8 + (reg % 8)) * 2);
+      const uint4 word = *reinterpret_cast<const uint4*>(store_cvt_smem + (L4_t0 + ((reg / 8) / 4) * 128 + ((reg / 8) / 1 % 4) * 4) * 144 + (L4_t1 * 8 + (reg % 8)) * 2);
       store_shared[reg] = __ushort_as_half(static_cast<unsigned short>(word.x));
       store_shared[reg + 1] = __ushort_as_half(static_cast<unsigned short>((word.x >> 16)));
       store_shared[reg + 2] = __ushort_as_half(static_cast<unsigned short>(word.y));
@@ -16473,6 +16109,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
   } else {  // warps 8..11
     tilecc::setmaxnreg_dec<40>();
     if (warp >= 8 && warp < 9) {  // warp 8
+      if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(q_tile_full, 16384);
+      if (threadIdx.x == 256) tilecc::tma_load_3d(q_tile_smem, &q_tile_desc, q_tile_full, 0, start_m, head_offset_pid);
       int load_slot = 0;
       int load_phase = 0;
       for (int start_n_1 = 0; start_n_1 < end_n_min; start_n_1 += 256) {
@@ -16512,11 +16150,16 @@ cudaError_t launch_attention_128_128_64_false_3(dim3 grid, cudaStream_t stream, 
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u, 1u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, q, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_128_64_false_3", "attention_128_128_64_false_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma<<<grid, 256, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_64_false_3_sm90a_tma<<<grid, 256, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2);
       return cudaGetLastError();
     }
   }
@@ -16560,11 +16203,16 @@ cudaError_t launch_attention_128_128_64_true_3(dim3 grid, cudaStream_t stream, c
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u, 1u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, q, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
       if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 114720); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_128_64_true_3", "attention_128_128_64_true_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma<<<grid, 256, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_64_true_3_sm90a_tma<<<grid, 256, 114720, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2);
       return cudaGetLastError();
     }
   }
@@ -16608,11 +16256,16 @@ cudaError_t launch_attention_128_128_128_false_3(dim3 grid, cudaStream_t stream,
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229424); status != cudaSuccess)
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u, 1u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, q, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229440); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_128_128_false_3", "attention_128_128_128_false_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma<<<grid, 384, 229424, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_128_false_3_sm90a_tma<<<grid, 384, 229440, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2);
       return cudaGetLastError();
     }
   }
@@ -16658,11 +16311,16 @@ cudaError_t launch_attention_128_128_128_true_3(dim3 grid, cudaStream_t stream, 
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 128u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229424); status != cudaSuccess)
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(128), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u, 1u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, q, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 229440); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_128_128_true_3", "attention_128_128_128_true_3_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma<<<grid, 384, 229424, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_128_128_true_3_sm90a_tma<<<grid, 384, 229440, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2);
       return cudaGetLastError();
     }
   }
@@ -16708,11 +16366,16 @@ cudaError_t launch_attention_128_256_64_false_2(dim3 grid, cudaStream_t stream, 
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 256u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u, 1u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, q, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147504); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_256_64_false_2", "attention_128_256_64_false_2_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma<<<grid, 384, 147488, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_256_64_false_2_sm90a_tma<<<grid, 384, 147504, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2);
       return cudaGetLastError();
     }
   }
@@ -16756,11 +16419,16 @@ cudaError_t launch_attention_128_256_64_true_2(dim3 grid, cudaStream_t stream, c
     const uint64_t tilecc_strides_0_1[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
     const uint32_t tilecc_box_0_1[] = {64u, 256u, 1u};
     const CUtensorMap* const tilecc_desc_0_1 = tilecc::tensor_map(tilecc_map_0_1, v, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_1, tilecc_strides_0_1, tilecc_box_0_1, 128);
-    if (tilecc_desc_0_0 && tilecc_desc_0_1) {
-      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147488); status != cudaSuccess)
+    static thread_local tilecc::TensorMapCache tilecc_map_0_2;  // re-encoded when its arguments change
+    const uint64_t tilecc_dims_0_2[] = {static_cast<uint64_t>(64), static_cast<uint64_t>(static_cast<int64_t>(seq_len)), static_cast<uint64_t>(2147483647)};
+    const uint64_t tilecc_strides_0_2[] = {static_cast<uint64_t>(static_cast<int64_t>(stride_row)) * 2, static_cast<uint64_t>(static_cast<int64_t>(stride_head)) * 2};
+    const uint32_t tilecc_box_0_2[] = {64u, 128u, 1u};
+    const CUtensorMap* const tilecc_desc_0_2 = tilecc::tensor_map(tilecc_map_0_2, q, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tilecc_dims_0_2, tilecc_strides_0_2, tilecc_box_0_2, 128);
+    if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
+      if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 147504); status != cudaSuccess)
         return status;
       tilecc::log_launch("launch_attention_128_256_64_true_2", "attention_128_256_64_true_2_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
-      ::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma<<<grid, 384, 147488, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1);
+      ::tilecc_kernels::attention_128_256_64_true_2_sm90a_tma<<<grid, 384, 147504, stream>>>(q, k, v, out, seq_len, sm_scale, stride_head, stride_row, *tilecc_desc_0_0, *tilecc_desc_0_1, *tilecc_desc_0_2);
       return cudaGetLastError();
     }
   }
