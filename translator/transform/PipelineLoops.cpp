@@ -77,6 +77,34 @@ struct Pipe {
   Value* desc = nullptr;
 };
 
+// A buffer TMA fills box by box: rows of whole 128-byte panels, 128-byte swizzled. Narrower
+// rows (64- and 32-byte swizzles: BLOCK_K = 32 or 16 in f16) would be boxes as well, but measured
+// slower than cp.async (the tutorial GEMM at 4096³ on an H100: 487 against 503 TFLOP/s at
+// BLOCK_K = 32, 326 against 337 at 16; tests/bench/results/2026-11-27-h100-im2col.txt).
+bool tmaBuffer(const Type& bt) {
+  return bt.shape.size() == 2 && bt.smem.swizzle == 128 && bt.shape[0] <= 256 && (bt.shape[1] * bt.elem.bytes()) % 128 == 0;
+}
+
+// The TMA copies filling `dst` (a buffer or a ring slot of type `bt`), one box per 128-byte
+// panel, completing on mbarrier `index` of `full`: coordinates innermost last in `starts`,
+// im2col offsets after them.
+void boxCopies(Builder& b, const Type& bt, Value* desc, Value* dst, Value* full, Value* index, const std::vector<Value*>& starts,
+               const std::vector<Value*>& offsets, const Loc& loc) {
+  const int inner = bt.smem.swizzle / bt.elem.bytes();
+  for (int panel = 0; panel < bt.shape[1] / inner; ++panel) {
+    std::vector<Value*> ops{desc, dst, full, index};
+    ops.insert(ops.end(), starts.begin(), starts.end() - 1);
+    Value* last = starts.back();
+    if (panel) last = b.binary(BinOp::Add, last, b.intConst(panel * inner), last->type.elem);
+    ops.push_back(last);
+    ops.insert(ops.end(), offsets.begin(), offsets.end());
+    Op* c = b.create(OpKind::TmaLoad, ops, {});
+    c->count = panel;
+    c->axis = static_cast<int>(offsets.size());
+    c->loc = loc;
+  }
+}
+
 bool nonNegativeConstant(const Poly& p) {
   auto c = p.constantValue();
   return c && *c >= 0;
@@ -365,12 +393,7 @@ class Pipeliner {
     }
     for (Pipe& p : pipes_) {
       const Type& bt = p.buffer->type;
-      const int eb = bt.elem.bytes();
-      // Rows of whole 128-byte panels. Narrower ones (64- and 32-byte swizzles: BLOCK_K = 32 or 16
-      // in f16) would be boxes as well, but measured slower than cp.async (the tutorial GEMM at
-      // 4096³ on an H100: 487 against 503 TFLOP/s at BLOCK_K = 32, 326 against 337 at 16;
-      // tests/bench/results/2026-11-27-h100-im2col.txt): they stay on cp.async.
-      if (bt.shape.size() != 2 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * eb) % 128 != 0) return false;
+      if (!tmaBuffer(bt)) return false;  // narrower rows stay on cp.async
       // A transposed store keeps the buffer in memory's order: the box is the buffer's.
       p.box = structuredBox(k_, loop_, *p.load, trip_, p.store->transposed);
       if (!p.box && !p.store->transposed) p.im2col = im2colBox(k_, loop_, *p.load);
@@ -520,8 +543,6 @@ class Pipeliner {
     expect->count = bytes;
     const ElemType i32 = ElemType::of(Scalar::I32);
     for (const Pipe& p : pipes_) {
-      const Type& bt = p.buffer->type;
-      const int inner = bt.smem.swizzle / bt.elem.bytes();
       Value* slotv = slot(then, p.ring, index);
       std::vector<Value*> starts, offsets;
       if (p.box) {
@@ -534,18 +555,7 @@ class Pipeliner {
         for (const Poly& d : p.im2col->offsets)
           offsets.push_back(then.binary(BinOp::Add, emitPoly(then, d, atoms), then.intConst(shift), i32));
       }
-      for (int panel = 0; panel < bt.shape[1] / inner; ++panel) {
-        std::vector<Value*> ops{p.desc, slotv, full, index};
-        ops.insert(ops.end(), starts.begin(), starts.end() - 1);
-        Value* last = starts.back();
-        if (panel) last = then.binary(BinOp::Add, last, then.intConst(panel * inner), last->type.elem);
-        ops.push_back(last);
-        ops.insert(ops.end(), offsets.begin(), offsets.end());
-        Op* c = then.create(OpKind::TmaLoad, ops, {});
-        c->count = panel;
-        c->axis = static_cast<int>(offsets.size());
-        c->loc = p.load->loc;
-      }
+      boxCopies(then, p.buffer->type, p.desc, slotv, full, index, starts, offsets, p.load->loc);
     }
     then.create(OpKind::Yield, {}, {});
     other.create(OpKind::Yield, {}, {});
@@ -732,26 +742,20 @@ class Pipeliner {
   std::vector<Value*> invariantOperands() {
     std::vector<Value*> bars;
     Block& outer = *loop_.parent;
-    const auto users = collectUsers(*k_.body);
-    auto usersOf = [&](const Value* v) {
-      auto it = users.find(v);
-      return it == users.end() ? std::vector<Op*>{} : it->second;
-    };
     std::vector<Op*> loads;
     for (auto& op : outer.ops) {
       if (op.get() == &loop_) break;
       if (op->kind == OpKind::Load && op->operands[0]->type.isTile() && op->result()->type.rank() == 2) loads.push_back(op.get());
     }
     for (Op* ld : loads) {
-      const auto us = usersOf(ld->result());
+      const auto& us = users_[ld->result()];  // run's: these loads, stores and buffers are untouched so far
       if (us.size() != 1 || us[0]->kind != OpKind::SharedStore || us[0]->parent != &outer || us[0]->transposed) continue;
       Op* st = us[0];
       Value* buf = st->operands[1];
       if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &outer) continue;
       const Type& bt = buf->type;
-      if (bt.shape.size() != 2 || bt.stages > 1 || bt.smem.swizzle != 128 || bt.shape[0] > 256 || (bt.shape[1] * bt.elem.bytes()) % 128 != 0)
-        continue;
-      const auto readers = usersOf(buf);
+      if (bt.stages > 1 || !tmaBuffer(bt)) continue;
+      const auto& readers = users_[buf];
       if (!std::all_of(readers.begin(), readers.end(), [&](const Op* u) {
             return u == st || (u->kind == OpKind::Wgmma && u->operands[2] != buf && within(u->parent, body_));
           }))
@@ -775,17 +779,7 @@ class Pipeliner {
       b.create(OpKind::MBarrierExpectTx, {bar, zero}, {})->count = static_cast<int>(bt.sharedBytes());
       std::vector<Value*> starts;
       for (const Poly& x : box->starts) starts.push_back(emitPoly(b, x, {}));
-      const int inner = bt.smem.swizzle / bt.elem.bytes();
-      for (int panel = 0; panel < bt.shape[1] / inner; ++panel) {
-        std::vector<Value*> ops{desc, buf, bar, zero};
-        ops.insert(ops.end(), starts.begin(), starts.end() - 1);
-        Value* last = starts.back();
-        if (panel) last = b.binary(BinOp::Add, last, b.intConst(panel * inner), last->type.elem);
-        ops.push_back(last);
-        Op* c = b.create(OpKind::TmaLoad, ops, {});
-        c->count = panel;
-        c->loc = ld->loc;
-      }
+      boxCopies(b, bt, desc, buf, bar, zero, starts, {}, ld->loc);
       bars.push_back(bar);
       erase(*st);
       ld->results.clear();
