@@ -11,6 +11,15 @@ Attention (the sample's attention.cu; edits the D = 128 `_sm90a_tma` kernels, ca
   four-way-reductions     in-thread max/sum reductions as four independent partial results
 GEMM (the sample's matmul.cu; edits the fp16 128x256 `_sm90a_tma` kernel):
   gemm-four-stages        four ring stages, the TMA-store buffer halved (two column halves)
+GEMM (the fp16 and bf16 128x256 `_sm90a_tma` kernels):
+  gemm-cluster-multicast  clusters of two programs that share B's boxes: each copies half of
+                          B's panels to both (TMA multicast), slots released by both programs'
+                          consumers (the launcher assumes an even tile count whose pairs of
+                          consecutive tiles share B, as the sample's grouped order at 4096^3 does);
+                          the launcher prints the clusters it may run at once to stderr
+                          (TILECC_HAND_CLUSTERS=n overrides). Peer arrivals release at CTA scope:
+                          .release.cluster there cost 30% (results 2026-11-27-h100-cluster-multicast)
+  gemm-four-stages-multicast  both (fp16; bf16 multicast only)
 Each exits non-zero when the generated code no longer has the shape it edits."""
 import re
 import sys
@@ -147,15 +156,106 @@ def gemm_four_stages(src):
     return src
 
 
+MULTICAST_HELPERS = r"""
+// ---- hand edit (tests/bench/hand/variants.py gemm-cluster-multicast): cluster helpers ----
+namespace tilecc_hand {
+__device__ __forceinline__ unsigned cluster_rank() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+}
+// Arrives on the mbarrier at the same shared-memory offset in the cluster's program `rank`.
+__device__ __forceinline__ void mbarrier_arrive_cluster(void* bar, unsigned rank) {
+  asm volatile("{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+               "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(tilecc::smem_addr(bar)), "r"(rank)
+               : "memory");
+}
+// A box to the same offset of every program in `mask`, each program's mbarrier at `bar`'s offset.
+__device__ __forceinline__ void tma_load_2d_multicast(void* dst, const CUtensorMap* map, void* bar, int c0, int c1,
+                                                      unsigned short mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4}], [%2], %5;\n" ::"r"(
+          tilecc::smem_addr(dst)),
+      "l"(map), "r"(tilecc::smem_addr(bar)), "r"(c0), "r"(c1), "h"(mask)
+      : "memory");
+}
+}  // namespace tilecc_hand
+"""
+
+
+def gemm_cluster_multicast(src):
+    first = True
+    for ty in ('half', 'bfloat16'):
+        name = 'matmul_%s_128_256_64_8_false_none_sm90a_tma' % ty
+        h, end = kernel(src, name)
+        k = src[h:end]
+
+        def sub(old, new, count=1):
+            nonlocal k
+            assert k.count(old) == count, (name, old)
+            k = k.replace(old, new)
+        sub('__launch_bounds__(384, 1) %s(' % name, '__launch_bounds__(384, 1) __cluster_dims__(2, 1, 1) %s(' % name)
+        stages = re.search(r'for \(int i = 0; i < (\d+); \+\+i\) tilecc::mbarrier_init\(k_empty \+ 8 \* i, 8\);', k).group(1)
+        sub('for (int i = 0; i < %s; ++i) tilecc::mbarrier_init(k_empty + 8 * i, 8);' % stages,
+            'for (int i = 0; i < %s; ++i) tilecc::mbarrier_init(k_empty + 8 * i, 16);  // both programs\' consumer warps' % stages)
+        sub('  __syncthreads();  // the mbarriers are initialised before either role waits on them\n',
+            '  tilecc_hand::cluster_sync();  // both programs\' mbarriers are initialised before any copy or arrival\n'
+            '  const unsigned cta_rank = tilecc_hand::cluster_rank();\n')
+        for sel in ('release_sel', 'release_sel_1'):
+            sub('if (lane == 0) tilecc::mbarrier_arrive(k_empty + 8 * (%s));' % sel,
+                'if (lane == 0) { tilecc::mbarrier_arrive(k_empty + 8 * (%s)); '
+                'tilecc_hand::mbarrier_arrive_cluster(k_empty + 8 * (%s), cta_rank ^ 1); }' % (sel, sel))
+        panels = re.findall(r'if \(threadIdx.x == 256\) tilecc::tma_load_2d\((b_tile_ring_slot_1[^;]*)\);', k)
+        assert len(panels) == 4, panels
+        for i, args in enumerate(panels):
+            sub('if (threadIdx.x == 256) tilecc::tma_load_2d(%s);' % args,
+                'if (threadIdx.x == 256 && cta_rank == %d) tilecc_hand::tma_load_2d_multicast(%s, 0x3);' % (i % 2, args))
+        tail = '  }\n#endif\n}\n}  // namespace tilecc_kernels\n'
+        sub(tail, '  }\n  tilecc_hand::cluster_sync();  // no program leaves while the other may still arrive on its mbarriers\n#endif\n}\n}  // namespace tilecc_kernels\n')
+        if first:
+            k = k[:k.index('namespace tilecc_kernels {')] + MULTICAST_HELPERS + k[k.index('namespace tilecc_kernels {'):]
+            first = False
+        src = src[:h] + k + src[end:]
+        launcher = 'cudaError_t launch_matmul_%s_128_256_64_8_false_none(' % ty
+        lo = src.index(launcher)
+        smem = re.search(r'%s, cudaFuncAttributeMaxDynamicSharedMemorySize, (\d+)\)' % name, src[lo:]).group(1)
+        old = '        const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);\n'
+        at = src.index(old, lo)
+        assert at < src.index('\n}\n', lo)
+        new = ('        if (tilecc_tiles %% 2 != 0) return cudaErrorInvalidValue;  // hand edit: pairs of tiles only\n'
+               '        static int tilecc_clusters = 0;\n'
+               '        if (tilecc_clusters == 0) {\n'
+               '          cudaFuncSetAttribute(::tilecc_kernels::%s, cudaFuncAttributeMaxDynamicSharedMemorySize, %s);\n'
+               '          cudaLaunchConfig_t cfg = {};\n'
+               '          cfg.gridDim = dim3(2 * tilecc_sms);\n'
+               '          cfg.blockDim = dim3(384);\n'
+               '          cfg.dynamicSmemBytes = %s;\n'
+               '          if (cudaOccupancyMaxActiveClusters(&tilecc_clusters, ::tilecc_kernels::%s, &cfg) != cudaSuccess || tilecc_clusters == 0)\n'
+               '            return cudaErrorInvalidConfiguration;\n'
+               '          if (std::getenv("TILECC_HAND_CLUSTERS")) tilecc_clusters = std::atoi(std::getenv("TILECC_HAND_CLUSTERS"));\n'
+               '          std::fprintf(stderr, "%s: %%d clusters of 2 at once\\n", tilecc_clusters);\n'
+               '        }\n'
+               '        const unsigned long long tilecc_cap = 2ull * tilecc_clusters;\n'
+               '        (void)tilecc_sms;\n'
+               '        const dim3 tilecc_programs(static_cast<unsigned>(tilecc_tiles < tilecc_cap ? tilecc_tiles : tilecc_cap));\n') % (name, smem, smem, name, name)
+        src = src[:at] + new + src[at + len(old):]
+    return src
+
+
 def main():
     edits = {'conversion-after-wait': conversion_after_wait, 'release-after-rowsum': release_after_rowsum,
              'unroll-pingpong': unroll_pingpong, 'four-way-reductions': four_way_reductions}
-    if len(sys.argv) != 4 or (sys.argv[1] not in edits and sys.argv[1] != 'gemm-four-stages'):
+    gemm = {'gemm-four-stages': gemm_four_stages, 'gemm-cluster-multicast': gemm_cluster_multicast,
+            'gemm-four-stages-multicast': lambda src: gemm_cluster_multicast(gemm_four_stages(src))}
+    if len(sys.argv) != 4 or (sys.argv[1] not in edits and sys.argv[1] not in gemm):
         sys.exit(__doc__)
     src = open(sys.argv[2]).read()
     try:
-        if sys.argv[1] == 'gemm-four-stages':
-            src = gemm_four_stages(src)
+        if sys.argv[1] in gemm:
+            src = gemm[sys.argv[1]](src)
         else:
             for name in ATTENTION:
                 h, end = kernel(src, name)
