@@ -4,7 +4,8 @@
 #   DIR/new/tilecc_bench   its benchmark;  DIR/base/tilecc_bench (optional) the baseline's
 #   DIR/peers.py           torch / Triton / cuDNN peers (shared/bench/peers.py)
 # Steps (arguments pick them; default: tests bench): tests, sanitize, bench.
-# Logs go to $OUT (tarred into $OUT/logs.tgz); a short table is printed last.
+# Logs go to $OUT/logs.tgz, failing tests' logs also to $OUT/failed/ (with a rerun's); a short table
+# is printed last.
 set -uo pipefail
 DIR=${DIR:-.device}
 OUT=${OUT:-/tmp/out}
@@ -12,6 +13,18 @@ mkdir -p "$OUT/logs"
 export PATH=/usr/local/cuda/bin:$PATH
 steps=${*:-tests bench}
 summary=()
+# A failing test's log is kept apart ($OUT/failed/, few files: the device returns a limited number)
+# with its last lines in the table; the test then runs once more (same path, fresh inputs), so an
+# intermittent failure is told from a deterministic one without another call.
+keep_failed() {
+  local log=$1 t=${1%_*} path=${1##*_}
+  mkdir -p "$OUT/failed"
+  cp "$OUT/logs/$log.log" "$OUT/failed/"
+  summary+=("  last lines of $log.log:" "$(tail -n 25 "$OUT/logs/$log.log" | sed 's/^/    /')")
+  if [[ $path == sm80 ]]; then TILECC_FORCE_SM80=1 timeout 300 "$DIR/new/$t" > "$OUT/failed/$log.rerun.log" 2>&1
+  else timeout 300 "$DIR/new/$t" > "$OUT/failed/$log.rerun.log" 2>&1; fi
+  summary+=("  rerun: rc=$? $(grep -E 'checks|passed|failed|FAIL' "$OUT/failed/$log.rerun.log" | tail -1)")
+}
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$OUT/logs/gpu.txt"
 for step in $steps; do
   case $step in
@@ -25,6 +38,7 @@ for step in $steps; do
           else timeout 300 "$t" > "$OUT/logs/${n}_$path.log" 2>&1; fi
           rc=$?
           summary+=("$n ($path): rc=$rc $(( $(date +%s) - start ))s $(grep -E 'checks|passed|failed|FAIL' "$OUT/logs/${n}_$path.log" | tail -1)")
+          if [[ $rc != 0 ]]; then keep_failed "${n}_$path"; fi
         done
       done ;;
     sanitize)
@@ -49,5 +63,5 @@ for step in $steps; do
       for f in "$OUT"/logs/bench_*.log; do summary+=("== $(basename "$f")" "$(cat "$f")"); done ;;
   esac
 done
-tar czf "$OUT/logs.tgz" -C "$OUT" logs
+tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"  # one file back instead of dozens
 printf '%s\n' "${summary[@]}"
