@@ -3,6 +3,7 @@
 // of 20 timings after 3 warm-ups (no L2 flush), an fp64 reference on 8 rows (the last row among
 // them), and a checksum of the whole output, so that two builds can be compared bitwise.
 //   ./attention [S [reps [heads]]]     heads: B = 1 and that many heads (sanitizer runs)
+// Another configuration of the sample (instantiated in a copy of it): -DLAUNCH_FALSE=... -DLAUNCH_TRUE=...
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -14,6 +15,10 @@
 #include <vector>
 #include "attention.h"
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { std::printf("CUDA %s line %d\n", cudaGetErrorString(e), __LINE__); std::exit(1); } } while (0)
+#ifndef LAUNCH_FALSE
+#define LAUNCH_FALSE launch_attention_128_128_128_false_3
+#define LAUNCH_TRUE launch_attention_128_128_128_true_3
+#endif
 typedef cudaError_t (*L)(dim3, cudaStream_t, const __half*, const __half*, const __half*, __half*, int, float, int64_t, int64_t);
 static int gB = 4, gH = 32;
 static void run(const char* name, bool causal, int S, L launch, int reps) {
@@ -63,7 +68,7 @@ int main(int argc, char** argv) {
   const int S = argc > 1 ? std::atoi(argv[1]) : 4096;
   const int reps = argc > 2 ? std::atoi(argv[2]) : 20;
   if (argc > 3) { gB = 1; gH = std::atoi(argv[3]); }
-  run("D128 causal=0", false, S, launch_attention_128_128_128_false_3, reps);
-  run("D128 causal=1", true, S, launch_attention_128_128_128_true_3, reps);
+  run("D128 causal=0", false, S, LAUNCH_FALSE, reps);
+  run("D128 causal=1", true, S, LAUNCH_TRUE, reps);
   return 0;
 }
