@@ -4,6 +4,8 @@
 
 #include "gpu_check.hpp"
 
+#include <cstdint>
+#include <cstring>
 
 template <class T>
 std::vector<T> ints(sample::rng& r, std::size_t n, int lo, int hi) {
@@ -259,6 +261,27 @@ int main() {
     };
     run(tilecc::half(0.0f), launch_half_atomics_half, half_atomics<tilecc::half>, "f16", __half());
     run(tilecc::bfloat16(0.0f), launch_half_atomics_bfloat16, half_atomics<tilecc::bfloat16>, "bf16", __nv_bfloat16());
+  }
+  {  // subnormal_atomics: every pair of {0, -0, ±subnormal, ±FLT_MIN, 1, a sum that lands subnormal}
+    const float kinds[8] = {0.0f, -0.0f, 1e-40f, -3e-39f, 1.17549435e-38f, -1.17549435e-38f, 1.0f, -1.5e-38f};
+    std::vector<float> x(130), acc(130), old(130, NAN);
+    for (int i = 0; i < 128; ++i) {
+      x[i] = kinds[i % 8];
+      acc[i] = kinds[(i / 8) % 8] * (i < 64 ? 1.0f : 2.0f);
+    }
+    x[128] = 1e-40f, acc[128] = 2e-38f, x[129] = -1.5e-38f, acc[129] = 2e-38f;
+    auto t_acc = acc, t_old = old;
+    host::launch(2, subnormal_atomics, x.data(), t_acc.data(), t_old.data());
+    gpu::buffer<float> dx(x), dacc(acc), dold(old);
+    GPU_CHECK(launch_subnormal_atomics(dim3(2), nullptr, dx.p, dacc.p, dold.p));
+    gpu::sync();
+    auto bits = [](const std::vector<float>& v) {
+      std::vector<std::uint32_t> b(v.size());
+      std::memcpy(b.data(), v.data(), v.size() * sizeof(float));
+      return b;
+    };
+    rep.expect("float atomics flush subnormals as the GPU does (sums, bit for bit)", bits(dacc.get()) == bits(t_acc));
+    rep.expect("float atomics return the old values unflushed (bit for bit)", bits(dold.get()) == bits(t_old));
   }
   return rep.finish();
 }

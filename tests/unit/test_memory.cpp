@@ -81,6 +81,21 @@ TEST_CASE("atomic_add returns the old values, masked lanes untouched") {
   CHECK(counter == 13);
 }
 
+TEST_CASE("float atomic_add flushes subnormal operands and sums to zero, as atom.add.f32 does") {
+  const float tiny = 1e-40f;  // subnormal
+  std::vector<float> acc = {0.0f, tiny, 1.0f, -0.0f};
+  const std::vector<float> add = {tiny, 0.0f, tiny, -tiny};
+  auto old = atomic_add(acc.data() + arange<4>(), load(add.data() + arange<4>()));
+  CHECK(old(1) == tiny);  // the old value as it was in memory
+  CHECK(acc[0] == 0.0f);  // a subnormal addend counts as 0
+  CHECK(acc[1] == 0.0f);  // so does a subnormal value in memory
+  CHECK(acc[2] == 1.0f);
+  CHECK(std::signbit(acc[3]));  // -0 + -0: the flush keeps the sign
+  float s = 2e-38f;  // normal; minus a normal value leaves a subnormal sum: flushed
+  atomic_add(&s, -1.5e-38f);
+  CHECK(s == 0.0f);
+}
+
 TEST_CASE("block pointers: zero padding outside the shape, skipped stores, advance") {
   // A 5 x 3 matrix with row stride 4.
   std::vector<float> m(20, -1.0f);

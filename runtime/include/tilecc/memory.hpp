@@ -34,6 +34,19 @@ namespace detail {
 // then the mask (if any). V or M is void when the access has none.
 enum class access { load, store, atomic_add };
 
+/// The sum an atomic_add stores. On the GPU a float atomic add (atom.add.f32) flushes subnormal
+/// inputs and its result to zero of the same sign (PTX ISA); the twin does the same, so that it
+/// stays the reference. Other element types add as `+` does.
+template <class T>
+T atomic_sum(T a, T b) {
+  if constexpr (std::is_same_v<T, float>) {
+    auto ftz = [](float x) { return std::fabs(x) < std::numeric_limits<float>::min() ? std::copysign(0.0f, x) : x; };
+    return ftz(ftz(a) + ftz(b));
+  } else {
+    return op_add{}(a, b);
+  }
+}
+
 template <access A, class P, class V, class M>
 constexpr bool access_rules_hold() {
   if constexpr (!pointer_tile<P>) {
@@ -161,7 +174,7 @@ void store(T* p, V v, bool mask) {
 }
 
 /// Atomically adds values at ptrs (masked lanes untouched) and returns the old values
-/// (0 in masked-off lanes).
+/// (0 in masked-off lanes). float: subnormal operands and sums are flushed to zero, as on the GPU.
 template <class P, class V, class M = bool>
   requires tile_value<P>
 auto atomic_add(const P& ptrs, const V& values, const M& mask = true) {
@@ -173,7 +186,7 @@ auto atomic_add(const P& ptrs, const V& values, const M& mask = true) {
       if (!detail::pick<S>(mask, i)) continue;
       T* p = ptrs.data[i];
       old.data[i] = *p;
-      *p = detail::op_add{}(*p, convert<T>(detail::pick<S>(values, i)));
+      *p = detail::atomic_sum(*p, convert<T>(detail::pick<S>(values, i)));
     }
     return old;
   }
@@ -183,7 +196,7 @@ template <class T, class V>
 auto atomic_add(T* p, V v) {
   if constexpr (detail::scalar_access_rules_hold<detail::access::atomic_add, T, V>()) {
     const T old = *p;
-    *p = detail::op_add{}(*p, convert<T>(v));
+    *p = detail::atomic_sum(*p, convert<T>(v));
     return old;
   }
 }

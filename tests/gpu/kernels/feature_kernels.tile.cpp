@@ -216,6 +216,16 @@ void half_atomics(const T* x, T* sum, int n) {
 template void half_atomics<half>(const half*, half*, int);
 template void half_atomics<bfloat16>(const bfloat16*, bfloat16*, int);
 
+// Float atomics on global memory flush subnormal operands and sums to zero of the same sign
+// (atom.add.f32; the twin does the same): lane i adds x[i] to acc[i], whose values pair every
+// kind of operand with every other, and keeps the old value; the scalar form once per program.
+TILECC_KERNEL(num_warps = 2)
+void subnormal_atomics(const float* x, float* acc, float* old) {
+  const auto i = program_id(0) * 64 + arange<64>();
+  store(old + i, atomic_add(acc + i, load(x + i)));
+  store(old + 128 + program_id(0), atomic_add(acc + 128 + program_id(0), load(x + 128 + program_id(0))));
+}
+
 // A helper with non-const reference parameters (in-out): the running max and sum of an online
 // softmax, updated block by block through the helper and carried by the loop.
 template <int B>
