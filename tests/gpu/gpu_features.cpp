@@ -283,5 +283,43 @@ int main() {
     rep.expect("float atomics flush subnormals as the GPU does (sums, bit for bit)", bits(dacc.get()) == bits(t_acc));
     rep.expect("float atomics return the old values unflushed (bit for bit)", bits(dold.get()) == bits(t_old));
   }
+  {  // cmath_scalars: <cmath>'s float functions, braced run-time values
+    const int programs = 37;
+    std::vector<float> p(2 * programs);
+    for (int i = 0; i < programs; ++i) {
+      p[2 * i] = r.normal(3.0f);
+      p[2 * i + 1] = 1.9f * std::tanh(r.normal());
+    }
+    p[0] = NAN;  // the classification tests see a NaN and an infinity
+    p[3] = INFINITY;
+    std::vector<float> out(programs * 24 + 3, NAN);
+    auto t_out = out;
+    host::launch(programs, cmath_scalars, p.data(), t_out.data());
+    gpu::buffer<float> dp(p), dout(out);
+    GPU_CHECK(launch_cmath_scalars(dim3(programs), nullptr, dp.p, dout.p));
+    gpu::sync();
+    rep.compare_outputs("<cmath> scalar functions, braced values", dout.get(), t_out, 1e-5);
+  }
+  {  // pointer_tiles: tiles of pointers read back from shared memory
+    const int rows = 5, cols = 100 + r.range(0, 60);
+    auto x = sample::random_vector<float>(r, 1024);
+    std::vector<float> y(1024 + 3, NAN), z(1024 + 3, 0.0f), t(64 * 32 + 3, NAN);
+    std::vector<tilecc::half> h(4096);
+    for (auto& e : h) e = tilecc::half(float(r.range(-8, 8)) * 0.25f);
+    auto xi = ints<int>(r, std::size_t(rows) * cols, -1000, 1000);
+    std::vector<int> sums(2, -1);
+    auto t_y = y, t_z = z, t_t = t;
+    auto t_sums = sums;
+    host::launch(1, pointer_tiles, x.data(), t_y.data(), t_z.data(), h.data(), t_t.data(), xi.data(), rows, cols, t_sums.data());
+    gpu::buffer<float> dx(x), dy(y), dz(z), dt(t);
+    gpu::buffer<tilecc::half> dh(h);
+    gpu::buffer<int> dxi(xi), dsums(sums);
+    GPU_CHECK(launch_pointer_tiles(dim3(1), nullptr, dx.p, dy.p, dz.p, dh.as<const __half>(), dt.p, dxi.p, rows, cols, dsums.p));
+    gpu::sync();
+    rep.compare_outputs("pointer tiles: a reshaped const pointer tile", dy.get(), t_y, 0.0);
+    rep.compare_outputs("pointer tiles: a reshaped pointer tile stored through", dz.get(), t_z, 0.0);
+    rep.compare_outputs("pointer tiles: carried, loaded transposed", dt.get(), t_t, 0.0);
+    rep.expect("pointer tiles: carried by nested loops", dsums.get() == t_sums);
+  }
   return rep.finish();
 }

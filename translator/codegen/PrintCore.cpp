@@ -438,6 +438,10 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
       if (unsignedZero(a)) return a;
       return "(" + a + " < " + b + " ? " + a + " : " + b + ")";
     case BinOp::Pow: return "powf(" + a + ", " + b + ")";
+    case BinOp::Atan2: return "atan2f(" + a + ", " + b + ")";
+    case BinOp::Hypot: return "hypotf(" + a + ", " + b + ")";
+    case BinOp::Fmod: return "fmodf(" + a + ", " + b + ")";
+    case BinOp::Copysign: return "copysignf(" + a + ", " + b + ")";
     case BinOp::Eq: return infix("==");
     case BinOp::Ne: return infix("!=");
     case BinOp::Lt: return infix("<");
@@ -484,6 +488,22 @@ std::string KernelPrinter::unaryExpr(UnOp op, ElemType e, const std::string& a, 
     case UnOp::RoundTf32: return "tilecc::to_tf32(" + a + ")";
     case UnOp::FastExp: return "tilecc::fast_exp(" + a + ")";
     case UnOp::FastExp2: return "tilecc::fast_exp2(" + a + ")";
+    case UnOp::Log10: return "log10f(" + a + ")";
+    case UnOp::Log1p: return "log1pf(" + a + ")";
+    case UnOp::Expm1: return "expm1f(" + a + ")";
+    case UnOp::Cbrt: return "cbrtf(" + a + ")";
+    case UnOp::Asin: return "asinf(" + a + ")";
+    case UnOp::Acos: return "acosf(" + a + ")";
+    case UnOp::Atan: return "atanf(" + a + ")";
+    case UnOp::Sinh: return "sinhf(" + a + ")";
+    case UnOp::Cosh: return "coshf(" + a + ")";
+    case UnOp::Asinh: return "asinhf(" + a + ")";
+    case UnOp::Acosh: return "acoshf(" + a + ")";
+    case UnOp::Atanh: return "atanhf(" + a + ")";
+    case UnOp::Erfc: return "erfcf(" + a + ")";
+    case UnOp::Tgamma: return "tgammaf(" + a + ")";
+    case UnOp::Lgamma: return "lgammaf(" + a + ")";
+    case UnOp::Rint: return "rintf(" + a + ")";
   }
   return "?";
 }
@@ -504,7 +524,9 @@ std::string KernelPrinter::unpack(ElemType e, int total, int s) {
   const int byteOff = s * bytes;
   if (bytes == 8) {
     const std::string lo = word(total, byteOff / 4), hi = word(total, byteOff / 4 + 1);
-    return "static_cast<" + type(e) + ">((static_cast<unsigned long long>(" + hi + ") << 32) | " + lo + ")";
+    const std::string bits = "(static_cast<unsigned long long>(" + hi + ") << 32) | " + lo;
+    // A pointer's bits come back through reinterpret_cast (static_cast converts only numbers).
+    return (e.isPtr() ? "reinterpret_cast<" : "static_cast<") + type(e) + ">(" + bits + ")";
   }
   const std::string w = word(total, byteOff / 4);
   const int shift = (byteOff % 4) * 8;
@@ -582,9 +604,9 @@ void KernelPrinter::packWords(std::vector<std::string>& body, const Value* val, 
   for (int wi = 0; wi < words; ++wi) {
     std::string x;
     if (bytes == 8) {
-      const std::string el8 = elAt(val, v, wi / 2);
-      x = wi % 2 == 0 ? "static_cast<unsigned>(static_cast<unsigned long long>(" + el8 + "))"
-                      : "static_cast<unsigned>(static_cast<unsigned long long>(" + el8 + ") >> 32)";
+      const std::string el8 = e.isPtr() ? "reinterpret_cast<unsigned long long>(" + elAt(val, v, wi / 2) + ")"
+                                        : "static_cast<unsigned long long>(" + elAt(val, v, wi / 2) + ")";
+      x = wi % 2 == 0 ? "static_cast<unsigned>(" + el8 + ")" : "static_cast<unsigned>(" + el8 + " >> 32)";
     } else {
       const int perWord = std::min(v.vec, 4 / bytes);
       for (int k2 = 0; k2 < perWord; ++k2) {

@@ -42,9 +42,12 @@ void KernelPrinter::shared(const Op& o) {
   const Value* buf = store ? o.operands[1] : o.operands[0];
   const ElemType e = v->type.elem;
   const std::string et = type(e);
+  // Reads through a pointer to const elements; an element that is itself a pointer (a tile of
+  // pointers) is `T* const*`, never `const const T**`.
+  const std::string readPtr = e.isPtr() ? et + " const*" : "const " + et + "*";
   if (!v->type.isTile()) {
     if (store) line("if (threadIdx.x == 0) *reinterpret_cast<" + et + "*>(" + buffer(buf) + ") = " + scalar(v) + ";");
-    else line(constDecl(e, names_.of(v)) + " = *reinterpret_cast<const " + et + "*>(" + buffer(buf) + ");");
+    else line(constDecl(e, names_.of(v)) + " = *reinterpret_cast<" + readPtr + ">(" + buffer(buf) + ");");
     return;
   }
   const Geo g = geo(v);
@@ -65,7 +68,7 @@ void KernelPrinter::shared(const Op& o) {
   }
   if (!vp.ok) {
     const std::string n = array(v, "from shared memory");
-    loop(g.n, n + "[reg] = *reinterpret_cast<const " + et + "*>(" + addr + ");");
+    loop(g.n, n + "[reg] = *reinterpret_cast<" + readPtr + ">(" + addr + ");");
     return;
   }
   const std::string n = array(v, "from shared memory, " + std::to_string(vp.vec) + " elements per access");

@@ -1,7 +1,17 @@
 // Calls: helpers (inlined), <cmath> scalar math, operators on tiles, the tilecc API, block pointers.
 #include "frontend/Lowerer.h"
 
+#include <limits>
+
 namespace tilecc::lowering {
+
+namespace {
+// The <cmath> functions kernels may call on scalars (float versions with an `f` suffix too).
+const char* const kScalarMath =
+    "exp, exp2, expm1, log, log2, log10, log1p, sqrt, cbrt, pow, hypot, sin, cos, tan, asin, acos, atan, atan2, sinh, "
+    "cosh, tanh, asinh, acosh, atanh, erf, erfc, tgamma, lgamma, floor, ceil, trunc, round, rint, nearbyint, fabs/abs, "
+    "fmod, copysign, fmin/fmax, min/max, fma, isnan, isinf, isfinite";
+}  // namespace
 
 // ---- calls ----
 
@@ -177,19 +187,38 @@ std::optional<CVal> Lowerer::helperTail(const FunctionDecl* fd, std::vector<cons
 CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
   std::string n = name.str();
   // sqrtf, expf, ... are the float versions of the same functions.
-  static const std::set<std::string> fSuffixed = {"sqrtf", "expf", "exp2f", "logf", "log2f", "sinf", "cosf", "tanf",
-                                                  "tanhf", "erff", "floorf", "ceilf", "fabsf", "powf", "fminf", "fmaxf",
-                                                  "fmaf", "truncf", "roundf"};
+  static const std::set<std::string> fSuffixed = {
+      "sqrtf",  "expf",   "exp2f",  "logf",   "log2f",  "sinf",   "cosf",   "tanf",   "tanhf",   "erff",   "floorf",
+      "ceilf",  "fabsf",  "powf",   "fminf",  "fmaxf",  "fmaf",   "truncf", "roundf", "log10f",  "log1pf", "expm1f",
+      "cbrtf",  "asinf",  "acosf",  "atanf",  "sinhf",  "coshf",  "asinhf", "acoshf", "atanhf",  "erfcf",  "tgammaf",
+      "lgammaf", "rintf", "nearbyintf", "atan2f", "hypotf", "fmodf", "copysignf"};
   if (fSuffixed.count(n)) n.pop_back();
   static const std::map<std::string, UnOp> unaries = {
       {"exp", UnOp::Exp},     {"exp2", UnOp::Exp2},   {"log", UnOp::Log},   {"log2", UnOp::Log2},
       {"sqrt", UnOp::Sqrt},   {"sin", UnOp::Sin},     {"cos", UnOp::Cos},   {"tan", UnOp::Tan},
       {"tanh", UnOp::Tanh},   {"erf", UnOp::Erf},     {"floor", UnOp::Floor}, {"ceil", UnOp::Ceil},
-      {"fabs", UnOp::Abs},    {"abs", UnOp::Abs},     {"trunc", UnOp::Trunc}, {"round", UnOp::Round}};
+      {"fabs", UnOp::Abs},    {"abs", UnOp::Abs},     {"trunc", UnOp::Trunc}, {"round", UnOp::Round},
+      {"log10", UnOp::Log10}, {"log1p", UnOp::Log1p}, {"expm1", UnOp::Expm1}, {"cbrt", UnOp::Cbrt},
+      {"asin", UnOp::Asin},   {"acos", UnOp::Acos},   {"atan", UnOp::Atan},   {"sinh", UnOp::Sinh},
+      {"cosh", UnOp::Cosh},   {"asinh", UnOp::Asinh}, {"acosh", UnOp::Acosh}, {"atanh", UnOp::Atanh},
+      {"erfc", UnOp::Erfc},   {"tgamma", UnOp::Tgamma}, {"lgamma", UnOp::Lgamma}, {"rint", UnOp::Rint},
+      {"nearbyint", UnOp::Rint}};
   static const std::map<std::string, BinOp> binaries = {
-      {"pow", BinOp::Pow}, {"fmin", BinOp::Min}, {"fmax", BinOp::Max}, {"min", BinOp::Min}, {"max", BinOp::Max}};
+      {"pow", BinOp::Pow},     {"fmin", BinOp::Min},    {"fmax", BinOp::Max},   {"min", BinOp::Min},
+      {"max", BinOp::Max},     {"atan2", BinOp::Atan2}, {"hypot", BinOp::Hypot}, {"fmod", BinOp::Fmod},
+      {"copysign", BinOp::Copysign}};
   Type rt = typeOrError(c->getType(), c);
   if (rt.isTile()) error(c->getBeginLoc(), "internal: a tile from a scalar math function");
+  // Classification, from comparisons (exact): NaN is the value unequal to itself; infinities and
+  // NaN are the values whose magnitude is not below infinity.
+  if ((n == "isnan" || n == "isinf" || n == "isfinite") && c->getNumArgs() == 1) {
+    const ElemType f32 = ElemType::of(Scalar::F32), b1 = ElemType::of(Scalar::Bool);
+    Value* x = convert(value(c->getArg(0)), f32);
+    if (n == "isnan") return CVal{binary(BinOp::Ne, x, x, b1), nullptr, {}, false};
+    Value* mag = unary(UnOp::Abs, x);
+    Value* inf = b_.floatConst(std::numeric_limits<float>::infinity(), f32);
+    return CVal{binary(n == "isinf" ? BinOp::Eq : BinOp::Lt, mag, inf, b1), nullptr, {}, false};
+  }
   if (auto it = unaries.find(n); it != unaries.end() && c->getNumArgs() == 1)
     return CVal{unary(it->second, convert(value(c->getArg(0)), rt.elem)), nullptr, {}, false};
   if (auto it = binaries.find(n); it != binaries.end() && c->getNumArgs() == 2) {
@@ -203,7 +232,7 @@ CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
     Value* c2 = convert(value(c->getArg(2)), rt.elem);
     return CVal{b_.one(OpKind::Fma, {a, b2, c2}, rt), nullptr, {}, false};
   }
-  error(c->getBeginLoc(), "'" + name.str() + "' is not supported in kernels (scalar math: exp, exp2, log, log2, sqrt, sin, cos, tan, tanh, erf, floor, ceil, trunc, round, fabs/abs, pow, fmin/fmax, min/max, fma)");
+  error(c->getBeginLoc(), "'" + name.str() + "' is not supported in kernels (scalar math: " + kScalarMath + ")");
 }
 
 Value* Lowerer::elementwise(BinOp op, Value* a, Value* bv, Type result) {

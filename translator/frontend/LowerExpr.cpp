@@ -18,6 +18,8 @@ CVal Lowerer::lower(const Expr* e) {
     if (vd) {
       auto it = vars_.find(vd);
       if (it != vars_.end()) return it->second;
+      if (!vd->hasLocalStorage() && vd->isConstexpr())  // scalars fold; objects of classes do not
+        error(e->getBeginLoc(), "constexpr global '" + vd->getNameAsString() + "' is not a scalar; kernels may use only constexpr globals of scalar type");
       if (!vd->hasLocalStorage())
         error(e->getBeginLoc(), "global variable '" + vd->getNameAsString() + "' is not a constant; kernels may use only constexpr globals");
     }
@@ -72,6 +74,20 @@ CVal Lowerer::lower(const Expr* e) {
     error(e->getBeginLoc(), "this constructor is not supported in kernel code");
   }
   if (const auto* il = dyn_cast<InitListExpr>(e)) {
+    // Braces that initialise one value — int64_t{row}, const float x{0}, tile<float, N> acc{t}
+    // (an aggregate initialised from one of its own type) — are that value; other braces are
+    // lists (a block pointer's shape and strides).
+    const QualType lt = il->getType();
+    const bool scalar = lt->isArithmeticType() || lt->isPointerType();
+    const bool sameRecord = il->getNumInits() == 1 && lt->isRecordType() &&
+                            ctx_.hasSameUnqualifiedType(lt, il->getInit(0)->getType());
+    if ((scalar && il->getNumInits() <= 1) || sameRecord) {
+      const Type ty = typeOrError(lt, il);
+      if (il->getNumInits() == 0) return CVal{toShape(b_.intConst(0, ty.elem), ty.shape), nullptr, {}, false};
+      CVal v = lower(il->getInit(0));
+      if (v.v && !ty.isTile() && !v.v->type.isTile()) v.v = convert(v.v, ty.elem);
+      return v;
+    }
     CVal out;
     out.isList = true;
     for (const Expr* x : il->inits()) {

@@ -81,12 +81,16 @@ enum class OpKind : std::uint8_t {
 };
 inline constexpr int kNumOpKinds = static_cast<int>(OpKind::SetMaxNReg) + 1;
 
-enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge };
+/// Atan2 .. Copysign: <cmath>'s float functions of two operands (scalars from the frontend).
+enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Max, Min, Pow, Atan2, Hypot, Fmod, Copysign, Eq, Ne, Lt, Le, Gt, Ge };
 enum class UnOp : std::uint8_t {
   Neg, Not, BitNot, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sin, Cos, Tan, Tanh, Erf, Sigmoid, Floor, Ceil, Trunc, Round,
   RoundTf32,  // float → TF32 as the tensor cores round it (nearest, ties away), as a float
   FastExp,    // fast_exp, fast_exp2: the hardware's approximation (2 ulp), results below
-  FastExp2    // FLT_MIN flushed to zero
+  FastExp2,   // FLT_MIN flushed to zero
+  // <cmath>'s other float functions of one operand (scalars from the frontend); rint rounds to
+  // nearest even
+  Log10, Log1p, Expm1, Cbrt, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erfc, Tgamma, Lgamma, Rint
 };
 enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin, Prod, Custom };
 /// Comparison of a for loop's induction variable with its bound.

@@ -85,14 +85,17 @@ bool opKindByName(const std::string& name, OpKind& out) {
 }
 
 const char* name(BinOp o) {
-  static const char* n[] = {"add", "sub", "mul", "div", "rem", "shl", "shr", "and", "or", "xor",
-                            "max", "min", "pow", "eq",  "ne",  "lt",  "le",  "gt",  "ge"};
+  static const char* n[] = {"add", "sub", "mul",   "div",   "rem",  "shl",      "shr", "and", "or",
+                            "xor", "max", "min",   "pow",   "atan2", "hypot", "fmod", "copysign", "eq", "ne",
+                            "lt",  "le",  "gt",    "ge"};
   return n[static_cast<int>(o)];
 }
 
 const char* name(UnOp o) {
   static const char* n[] = {"neg",  "not", "bitnot", "abs",  "exp", "exp2",    "log",   "log2", "sqrt",  "rsqrt", "sin",
-                            "cos",  "tan", "tanh",   "erf",  "sigmoid", "floor", "ceil", "trunc", "round", "round_tf32", "fast_exp", "fast_exp2"};
+                            "cos",  "tan", "tanh",   "erf",  "sigmoid", "floor", "ceil", "trunc", "round", "round_tf32", "fast_exp", "fast_exp2",
+                            "log10", "log1p", "expm1", "cbrt", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+                            "erfc", "tgamma", "lgamma", "rint"};
   return n[static_cast<int>(o)];
 }
 

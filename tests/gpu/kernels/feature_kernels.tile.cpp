@@ -1,6 +1,8 @@
 // Kernels that exercise the language beyond the samples; tests/gpu/gpu_features.cpp runs each
 // on the GPU and in the host twin on the same random inputs and compares.
 #include <tilecc/tile.hpp>
+
+#include <cmath>
 using namespace tilecc;
 
 // Integer semantics: division/remainder by zero and negative operands, shifts out of range,
@@ -247,4 +249,56 @@ void online_stats(const float* x, float* out_m, float* out_l, int rows, int n) {
   }
   store(out_m + r, m, r < rows);
   store(out_l + r, l, r < rows);
+}
+
+// <cmath> scalar math beyond the basics (the contract allows any of it; CUDA's float functions on
+// the GPU, the host's on the twin): each program computes from two parameters of its own.
+TILECC_KERNEL(num_warps = 1)
+void cmath_scalars(const float* p, float* out) {
+  const int64_t base{program_id(0)};  // braces around a run-time value
+  const float a = load(p + 2 * base), b = load(p + 2 * base + 1);
+  float* o = out + base * 24;
+  store(o + 0, std::atan2(b, a));
+  store(o + 1, std::hypot(a, b));
+  store(o + 2, std::log1p(std::fabs(a)));
+  store(o + 3, std::expm1(b));
+  store(o + 4, std::fmod(a, b));
+  store(o + 5, std::copysign(2.0f, b));
+  store(o + 6, std::cbrt(a));
+  store(o + 7, std::asin(b * 0.5f) + std::acos(b * 0.5f) + std::atan(a));
+  store(o + 8, std::sinh(b) + std::cosh(b));
+  store(o + 9, std::asinh(a) + std::acosh(std::fabs(a) + 1.0f) + std::atanh(b * 0.5f));
+  store(o + 10, std::erfc(a));
+  store(o + 11, std::lgamma(std::fabs(a) + 0.5f) + std::tgamma(std::fabs(b) + 1.0f));
+  store(o + 12, std::rint(a * 3.0f) + std::nearbyint(b * 3.0f));
+  store(o + 13, std::log10(std::fabs(a) + 1.0f));
+  store(o + 14, log1pf(std::fabs(b)) + atan2f(a, b) + hypotf(a, 1.0f));  // the C library's float names
+  store(o + 15, (std::isnan(a) ? 1.0f : 0.0f) + (std::isinf(b) ? 2.0f : 0.0f) + (std::isfinite(a * b) ? 4.0f : 0.0f));
+  tile<float, 8> acc{zeros<float, 8>()};  // a tile braced from one of its own type
+  acc += int64_t{base} * 8 + cast<float>(arange<8>());
+  store(o + 16 + arange<8>(), acc);
+}
+
+// Tiles of pointers through shared memory (a layout conversion reads them back): a reshaped
+// pointer tile, const and not, and a pointer tile carried by nested loops and loaded transposed.
+TILECC_KERNEL(num_warps = 4)
+void pointer_tiles(const float* x, float* y, float* z, const half* h, float* t, const int* xi, int rows, int cols, int* sums) {
+  auto p2 = reshape<16, 64>(x + arange<1024>());
+  store(y + col(arange<16>()) * 64 + row(arange<64>()), load(p2));
+  auto q2 = reshape<16, 64>(z + arange<1024>());
+  store(q2, 1.0f, col(arange<16>()) + row(arange<64>()) < 40);
+  auto p = h + col(arange<32>()) * 64 + row(arange<64>());
+  auto acc = zeros<float, 64, 32>();
+  for (int s = 0; s < 2; ++s) {
+    acc += cast<float>(load(trans(p)));
+    p += 2048;
+  }
+  store(t + col(arange<64>()) * 32 + row(arange<32>()), acc);
+  auto r = xi + arange<64>();
+  int total = 0;
+  for (int i = 0; i < rows; ++i) {
+    for (int c = 0; c < cols; c += 64) total += sum(load(r + c, c + arange<64>() < cols, 0) & 255);
+    r += cols;
+  }
+  store(sums, total);
 }

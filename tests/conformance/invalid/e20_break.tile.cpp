@@ -1,0 +1,9 @@
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+TILECC_KERNEL()
+void k(float* y, int n) {
+  for (int i = 0; i < n; ++i) {
+    if (i == 3) break;  // HERE
+    store(y + i * 64 + arange<64>(), 1.0f);
+  }
+}

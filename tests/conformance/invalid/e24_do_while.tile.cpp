@@ -1,0 +1,10 @@
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+TILECC_KERNEL()
+void k(float* y, int n) {
+  int i = 0;
+  do {  // HERE
+    store(y + i * 64 + arange<64>(), 1.0f);
+    ++i;
+  } while (i < n);
+}

@@ -1,0 +1,33 @@
+// <cmath> functions outside the supported set, and constexpr globals that are not scalars (a
+// member read directly folds; passing the object does not): one located error each, naming what
+// is supported; no kernel is written.
+// ARGS: -o out.cu
+// EXIT: 1
+#include <tilecc/tile.hpp>
+
+#include <cmath>
+using namespace tilecc;
+
+struct Scale {
+  float k;
+};
+constexpr Scale kHalf{0.5f};
+inline float apply(const Scale& s, float v) { return s.k * v; }
+
+TILECC_KERNEL()
+void uses_constexpr_object(float* out) {
+  // DIAG-DAG: diag_scalar_math.tile.cpp:[[@LINE+1]]:20: error: constexpr global 'kHalf' is not a scalar; kernels may use only constexpr globals of scalar type
+  store(out, apply(kHalf, 2.0f));
+}
+
+TILECC_KERNEL()
+void uses_ldexp(float* out, float x) {
+  // DIAG-DAG: diag_scalar_math.tile.cpp:[[@LINE+1]]:14: error: 'ldexp' is not supported in kernels (scalar math: exp, exp2, expm1, log, {{.*}}, isnan, isinf, isfinite)
+  store(out, std::ldexp(x, 3));
+}
+
+TILECC_KERNEL()
+void uses_signbit(float* out, float x) {
+  // DIAG-DAG: diag_scalar_math.tile.cpp:[[@LINE+1]]:14: error: 'signbit' is not supported in kernels (scalar math: {{.*}})
+  store(out, std::signbit(x) ? 1.0f : 0.0f);
+}
