@@ -13,6 +13,11 @@ mkdir -p "$OUT/logs"
 export PATH=/usr/local/cuda/bin:$PATH
 steps=${*:-tests bench}
 summary=()
+# run_test PATH BINARY LOG: the test on the device's own path (native) or the sm_80 path.
+run_test() {
+  if [[ $1 == sm80 ]]; then TILECC_FORCE_SM80=1 timeout 300 "$2" > "$3" 2>&1
+  else timeout 300 "$2" > "$3" 2>&1; fi
+}
 # A failing test's log is kept apart ($OUT/failed/, few files: the device returns a limited number)
 # with its last lines in the table; the test then runs once more (same path, fresh inputs), so an
 # intermittent failure is told from a deterministic one without another call.
@@ -21,8 +26,7 @@ keep_failed() {
   mkdir -p "$OUT/failed"
   cp "$OUT/logs/$log.log" "$OUT/failed/"
   summary+=("  last lines of $log.log:" "$(tail -n 25 "$OUT/logs/$log.log" | sed 's/^/    /')")
-  if [[ $path == sm80 ]]; then TILECC_FORCE_SM80=1 timeout 300 "$DIR/new/$t" > "$OUT/failed/$log.rerun.log" 2>&1
-  else timeout 300 "$DIR/new/$t" > "$OUT/failed/$log.rerun.log" 2>&1; fi
+  run_test "$path" "$DIR/new/$t" "$OUT/failed/$log.rerun.log"
   summary+=("  rerun: rc=$? $(grep -E 'checks|passed|failed|FAIL' "$OUT/failed/$log.rerun.log" | tail -1)")
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$OUT/logs/gpu.txt"
@@ -34,8 +38,7 @@ for step in $steps; do
         for t in "$DIR"/new/gpu_*; do
           n=$(basename "$t")
           start=$(date +%s)
-          if [[ $path == sm80 ]]; then TILECC_FORCE_SM80=1 timeout 300 "$t" > "$OUT/logs/${n}_$path.log" 2>&1
-          else timeout 300 "$t" > "$OUT/logs/${n}_$path.log" 2>&1; fi
+          run_test "$path" "$t" "$OUT/logs/${n}_$path.log"
           rc=$?
           summary+=("$n ($path): rc=$rc $(( $(date +%s) - start ))s $(grep -E 'checks|passed|failed|FAIL' "$OUT/logs/${n}_$path.log" | tail -1)")
           if [[ $rc != 0 ]]; then keep_failed "${n}_$path"; fi

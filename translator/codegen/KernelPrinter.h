@@ -58,6 +58,7 @@ class KernelPrinter {
 
   // ---- names and declarations ----
   std::string type(ElemType e);
+  std::string constType(ElemType e);
   std::string constDecl(ElemType e, const std::string& n);
   const std::string& declare(const std::string& name, const std::string& decl);
   std::string lane();

@@ -115,9 +115,10 @@ void KernelPrinter::unsupported(const Op& o, const std::string& what) {
   throw Unsupported{};
 }
 
-std::string KernelPrinter::constDecl(ElemType e, const std::string& n) {
-  return e.isPtr() ? type(e) + " const " + n : "const " + type(e) + " " + n;
-}
+// `const T`, or `T const` where T is a pointer type (never `const const U*`).
+std::string KernelPrinter::constType(ElemType e) { return e.isPtr() ? type(e) + " const" : "const " + type(e); }
+
+std::string KernelPrinter::constDecl(ElemType e, const std::string& n) { return constType(e) + " " + n; }
 
 std::string KernelPrinter::type(ElemType e) {
   if (e.kind == Scalar::F16 || (e.isPtr() && e.pointee == Scalar::F16)) usesHalf_ = true;

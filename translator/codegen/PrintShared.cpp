@@ -42,9 +42,7 @@ void KernelPrinter::shared(const Op& o) {
   const Value* buf = store ? o.operands[1] : o.operands[0];
   const ElemType e = v->type.elem;
   const std::string et = type(e);
-  // Reads through a pointer to const elements; an element that is itself a pointer (a tile of
-  // pointers) is `T* const*`, never `const const T**`.
-  const std::string readPtr = e.isPtr() ? et + " const*" : "const " + et + "*";
+  const std::string readPtr = constType(e) + "*";  // reads through a pointer to const elements
   if (!v->type.isTile()) {
     if (store) line("if (threadIdx.x == 0) *reinterpret_cast<" + et + "*>(" + buffer(buf) + ") = " + scalar(v) + ";");
     else line(constDecl(e, names_.of(v)) + " = *reinterpret_cast<" + readPtr + ">(" + buffer(buf) + ");");

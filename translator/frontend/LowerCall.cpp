@@ -186,13 +186,6 @@ std::optional<CVal> Lowerer::helperTail(const FunctionDecl* fd, std::vector<cons
 
 CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
   std::string n = name.str();
-  // sqrtf, expf, ... are the float versions of the same functions.
-  static const std::set<std::string> fSuffixed = {
-      "sqrtf",  "expf",   "exp2f",  "logf",   "log2f",  "sinf",   "cosf",   "tanf",   "tanhf",   "erff",   "floorf",
-      "ceilf",  "fabsf",  "powf",   "fminf",  "fmaxf",  "fmaf",   "truncf", "roundf", "log10f",  "log1pf", "expm1f",
-      "cbrtf",  "asinf",  "acosf",  "atanf",  "sinhf",  "coshf",  "asinhf", "acoshf", "atanhf",  "erfcf",  "tgammaf",
-      "lgammaf", "rintf", "nearbyintf", "atan2f", "hypotf", "fmodf", "copysignf"};
-  if (fSuffixed.count(n)) n.pop_back();
   static const std::map<std::string, UnOp> unaries = {
       {"exp", UnOp::Exp},     {"exp2", UnOp::Exp2},   {"log", UnOp::Log},   {"log2", UnOp::Log2},
       {"sqrt", UnOp::Sqrt},   {"sin", UnOp::Sin},     {"cos", UnOp::Cos},   {"tan", UnOp::Tan},
@@ -207,6 +200,11 @@ CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
       {"pow", BinOp::Pow},     {"fmin", BinOp::Min},    {"fmax", BinOp::Max},   {"min", BinOp::Min},
       {"max", BinOp::Max},     {"atan2", BinOp::Atan2}, {"hypot", BinOp::Hypot}, {"fmod", BinOp::Fmod},
       {"copysign", BinOp::Copysign}};
+  // sqrtf, expf, ... are the float versions of the same functions (erf stays erf).
+  if (n.size() > 1 && n.back() == 'f') {
+    const std::string base = n.substr(0, n.size() - 1);
+    if (unaries.count(base) || binaries.count(base) || base == "fma") n = base;
+  }
   Type rt = typeOrError(c->getType(), c);
   if (rt.isTile()) error(c->getBeginLoc(), "internal: a tile from a scalar math function");
   // Classification, from comparisons (exact): NaN is the value unequal to itself; infinities and

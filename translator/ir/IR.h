@@ -92,6 +92,8 @@ enum class UnOp : std::uint8_t {
   // nearest even
   Log10, Log1p, Expm1, Cbrt, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erfc, Tgamma, Lgamma, Rint
 };
+inline constexpr int kNumBinOps = static_cast<int>(BinOp::Ge) + 1;
+inline constexpr int kNumUnOps = static_cast<int>(UnOp::Rint) + 1;
 enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin, Prod, Custom };
 /// Comparison of a for loop's induction variable with its bound.
 enum class CmpPred : std::uint8_t { Lt, Le, Gt, Ge, Ne };

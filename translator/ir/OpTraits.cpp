@@ -88,6 +88,7 @@ const char* name(BinOp o) {
   static const char* n[] = {"add", "sub", "mul",   "div",   "rem",  "shl",      "shr", "and", "or",
                             "xor", "max", "min",   "pow",   "atan2", "hypot", "fmod", "copysign", "eq", "ne",
                             "lt",  "le",  "gt",    "ge"};
+  static_assert(std::size(n) == kNumBinOps, "a name per binary op");
   return n[static_cast<int>(o)];
 }
 
@@ -96,6 +97,7 @@ const char* name(UnOp o) {
                             "cos",  "tan", "tanh",   "erf",  "sigmoid", "floor", "ceil", "trunc", "round", "round_tf32", "fast_exp", "fast_exp2",
                             "log10", "log1p", "expm1", "cbrt", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
                             "erfc", "tgamma", "lgamma", "rint"};
+  static_assert(std::size(n) == kNumUnOps, "a name per unary op");
   return n[static_cast<int>(o)];
 }
 

@@ -453,8 +453,8 @@ class Parser {
     Op tmp;
     tmp.kind = kind;
     switch (kind) {
-      case OpKind::Binary: tmp.binop = enumByName<BinOp>(sub(), 23, [](BinOp x) { return name(x); }); break;
-      case OpKind::Unary: tmp.unop = enumByName<UnOp>(sub(), 39, [](UnOp x) { return name(x); }); break;
+      case OpKind::Binary: tmp.binop = enumByName<BinOp>(sub(), kNumBinOps, [](BinOp x) { return name(x); }); break;
+      case OpKind::Unary: tmp.unop = enumByName<UnOp>(sub(), kNumUnOps, [](UnOp x) { return name(x); }); break;
       case OpKind::Reduce:
       case OpKind::Scan: tmp.reduce = enumByName<ReduceKind>(sub(), 7, [](ReduceKind x) { return name(x); }); break;
       case OpKind::Hint: tmp.hint = enumByName<HintKind>(sub(), 3, [](HintKind x) { return name(x); }); break;

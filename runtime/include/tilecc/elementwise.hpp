@@ -13,8 +13,9 @@ namespace tilecc {
 
 namespace detail {
 
-// fast_exp's flush: results below the smallest normal float are 0, as ex2.approx.ftz gives.
-inline float flush_subnormal(float r) { return std::fabs(r) < std::numeric_limits<float>::min() ? 0.0f : r; }
+// The GPU's flush to zero (fast_exp's ex2.approx.ftz, float atomics): values below the smallest
+// normal float become zero of the same sign.
+inline float flush_subnormal(float r) { return std::fabs(r) < std::numeric_limits<float>::min() ? std::copysign(0.0f, r) : r; }
 
 // Value of operand x at flat index `flat` of the broadcast result shape S.
 template <shape_t S, class X>

@@ -40,8 +40,7 @@ enum class access { load, store, atomic_add };
 template <class T>
 T atomic_sum(T a, T b) {
   if constexpr (std::is_same_v<T, float>) {
-    auto ftz = [](float x) { return std::fabs(x) < std::numeric_limits<float>::min() ? std::copysign(0.0f, x) : x; };
-    return ftz(ftz(a) + ftz(b));
+    return flush_subnormal(flush_subnormal(a) + flush_subnormal(b));
   } else {
     return op_add{}(a, b);
   }
