@@ -292,7 +292,7 @@ int main() {
     }
     p[0] = NAN;  // the classification tests see a NaN and an infinity
     p[3] = INFINITY;
-    std::vector<float> out(programs * 24 + 3, NAN);
+    std::vector<float> out(programs * 32 + 3, NAN);
     auto t_out = out;
     host::launch(programs, cmath_scalars, p.data(), t_out.data());
     gpu::buffer<float> dp(p), dout(out);

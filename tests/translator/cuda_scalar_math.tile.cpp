@@ -1,5 +1,5 @@
-// <cmath> scalar functions print as CUDA's single-precision functions; isnan/isinf/isfinite as
-// comparisons; braces around one run-time value are that value; tiles of pointers read back from
+// <cmath> scalar functions print as CUDA's single-precision functions; isnan/isinf/isfinite/
+// isnormal/signbit as comparisons; fdim as a select, lround/llrint as a rounding and a conversion; braces around one run-time value are that value; tiles of pointers read back from
 // shared memory (a layout conversion) as `T* const*` elements or reinterpret_cast words.
 // ARGS: --arch sm_80 -o -
 #include <tilecc/tile.hpp>
@@ -14,6 +14,8 @@ void scalars(const float* p, float* out) {
   store(out + base, std::atan2(b, a) + std::hypot(a, b) + std::fmod(a, b) + std::copysign(1.0f, b) + log1pf(a) +
                         std::rint(b) + std::nearbyint(a) + std::cbrt(a) + std::erfc(b));
   store(out + base + 1, std::isnan(a) || std::isinf(b) || !std::isfinite(a) ? 1.0f : 0.0f);
+  store(out + base + 2, std::fdim(a, b) + std::remainder(a, b) + std::ldexp(a, 3) + scalbnf(b, -1));
+  store(out + base + 3, std::signbit(a) || std::isnormal(b) ? static_cast<float>(std::lround(a)) : static_cast<float>(llrintf(b)));
   tile<float, 32> acc{zeros<float, 32>()};
   store(out + 64 + arange<32>(), acc + float{a});
 }
@@ -31,6 +33,18 @@ void scalars(const float* p, float* out) {
 // CHECK-DAG: = a != a;
 // CHECK-DAG: == tilecc::inf();
 // CHECK-DAG: < tilecc::inf();
+// CHECK-DAG: [[LE:[a-z_0-9]+]] = a <= b;
+// CHECK-DAG: [[SUB:[a-z_0-9]+]] = a - b;
+// CHECK-DAG: = [[LE]] ? 0.0f : [[SUB]];
+// CHECK-DAG: remainderf(a, b)
+// CHECK-DAG: ldexpf(a, static_cast<int>(3.0f))
+// CHECK-DAG: ldexpf(b, static_cast<int>((-1.0f)))
+// CHECK-DAG: [[SIGN:[a-z_0-9]+]] = copysignf(1.0f, a);
+// CHECK-DAG: = [[SIGN]] < 0.0f;
+// CHECK-DAG: >= 1.17549435e-38f;
+// CHECK-DAG: [[ROUND:[a-z_0-9]+]] = roundf(a);
+// CHECK-DAG: = tilecc::cvt_i64([[ROUND]]);
+// CHECK-DAG: = tilecc::cvt_i64(store_rint{{.*}});
 
 TILECC_KERNEL(num_warps = 4)
 void pointer_reshape(const float* x, float* y, float* z) {

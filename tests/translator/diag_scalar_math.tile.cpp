@@ -21,13 +21,15 @@ void uses_constexpr_object(float* out) {
 }
 
 TILECC_KERNEL()
-void uses_ldexp(float* out, float x) {
-  // DIAG-DAG: diag_scalar_math.tile.cpp:[[@LINE+1]]:14: error: 'ldexp' is not supported in kernels (scalar math: exp, exp2, expm1, log, {{.*}}, isnan, isinf, isfinite)
-  store(out, std::ldexp(x, 3));
+void uses_nextafter(float* out, float x) {
+  // DIAG-DAG: diag_scalar_math.tile.cpp:[[@LINE+1]]:14: error: 'nextafter' is not supported in kernels (scalar math: exp, exp2, expm1, log, {{.*}}, isnan, isinf, isfinite, isnormal, signbit)
+  store(out, std::nextafter(x, 2.0f));
 }
 
 TILECC_KERNEL()
-void uses_signbit(float* out, float x) {
-  // DIAG-DAG: diag_scalar_math.tile.cpp:[[@LINE+1]]:14: error: 'signbit' is not supported in kernels (scalar math: {{.*}})
-  store(out, std::signbit(x) ? 1.0f : 0.0f);
+void uses_frexp(float* out, float x, int* e) {
+  int exponent = 0;
+  // DIAG-DAG: diag_scalar_math.tile.cpp:[[@LINE+1]]:14: error: 'frexp' is not supported in kernels
+  store(out, std::frexp(x, &exponent));
+  store(e, exponent);
 }

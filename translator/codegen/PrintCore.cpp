@@ -443,6 +443,8 @@ std::string KernelPrinter::binaryExpr(BinOp op, ElemType e, const std::string& a
     case BinOp::Hypot: return "hypotf(" + a + ", " + b + ")";
     case BinOp::Fmod: return "fmodf(" + a + ", " + b + ")";
     case BinOp::Copysign: return "copysignf(" + a + ", " + b + ")";
+    case BinOp::Remainder: return "remainderf(" + a + ", " + b + ")";
+    case BinOp::Ldexp: return "ldexpf(" + a + ", static_cast<int>(" + b + "))";  // cvt saturates: any |b| > 300 is alike
     case BinOp::Eq: return infix("==");
     case BinOp::Ne: return infix("!=");
     case BinOp::Lt: return infix("<");

@@ -2,6 +2,7 @@
 #include "frontend/Lowerer.h"
 
 #include <limits>
+#include <set>
 
 namespace tilecc::lowering {
 
@@ -10,7 +11,8 @@ namespace {
 const char* const kScalarMath =
     "exp, exp2, expm1, log, log2, log10, log1p, sqrt, cbrt, pow, hypot, sin, cos, tan, asin, acos, atan, atan2, sinh, "
     "cosh, tanh, asinh, acosh, atanh, erf, erfc, tgamma, lgamma, floor, ceil, trunc, round, rint, nearbyint, fabs/abs, "
-    "fmod, copysign, fmin/fmax, min/max, fma, isnan, isinf, isfinite";
+    "fmod, remainder, copysign, fdim, ldexp/scalbn/scalbln, fmin/fmax, min/max, fma, lround/llround, lrint/llrint, isnan, isinf, "
+    "isfinite, isnormal, signbit";
 }  // namespace
 
 // ---- calls ----
@@ -199,11 +201,14 @@ CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
   static const std::map<std::string, BinOp> binaries = {
       {"pow", BinOp::Pow},     {"fmin", BinOp::Min},    {"fmax", BinOp::Max},   {"min", BinOp::Min},
       {"max", BinOp::Max},     {"atan2", BinOp::Atan2}, {"hypot", BinOp::Hypot}, {"fmod", BinOp::Fmod},
-      {"copysign", BinOp::Copysign}};
+      {"copysign", BinOp::Copysign}, {"remainder", BinOp::Remainder}, {"ldexp", BinOp::Ldexp}, {"scalbn", BinOp::Ldexp},
+      {"scalbln", BinOp::Ldexp}};
+  // Composed of other ops below.
+  static const std::set<std::string> composed = {"fma", "fdim", "lround", "llround", "lrint", "llrint"};
   // sqrtf, expf, ... are the float versions of the same functions (erf stays erf).
   if (n.size() > 1 && n.back() == 'f') {
     const std::string base = n.substr(0, n.size() - 1);
-    if (unaries.count(base) || binaries.count(base) || base == "fma") n = base;
+    if (unaries.count(base) || binaries.count(base) || composed.count(base)) n = base;
   }
   Type rt = typeOrError(c->getType(), c);
   if (rt.isTile()) error(c->getBeginLoc(), "internal: a tile from a scalar math function");
@@ -216,6 +221,32 @@ CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
     Value* mag = unary(UnOp::Abs, x);
     Value* inf = b_.floatConst(std::numeric_limits<float>::infinity(), f32);
     return CVal{binary(n == "isinf" ? BinOp::Eq : BinOp::Lt, mag, inf, b1), nullptr, {}, false};
+  }
+  // signbit: the sign of copysign(1, x), which reads the sign bit of zeros and NaNs too; isnormal:
+  // FLT_MIN <= |x| < infinity (false for NaN).
+  if ((n == "signbit" || n == "isnormal") && c->getNumArgs() == 1) {
+    const ElemType f32 = ElemType::of(Scalar::F32), b1 = ElemType::of(Scalar::Bool);
+    Value* x = convert(value(c->getArg(0)), f32);
+    if (n == "signbit")
+      return CVal{binary(BinOp::Lt, binary(BinOp::Copysign, b_.floatConst(1.0f, f32), x, f32), b_.floatConst(0.0f, f32), b1), nullptr, {},
+                  false};
+    Value* mag = unary(UnOp::Abs, x);
+    Value* normal = binary(BinOp::Ge, mag, b_.floatConst(std::numeric_limits<float>::min(), f32), b1);
+    Value* finite = binary(BinOp::Lt, mag, b_.floatConst(std::numeric_limits<float>::infinity(), f32), b1);
+    return CVal{binary(BinOp::And, normal, finite, b1), nullptr, {}, false};
+  }
+  // lround/llround/lrint/llrint: round (half away from zero) or rint (to nearest even), then the
+  // conversion to the integer result (saturating, as CUDA's cvt; C++ leaves overflow unspecified).
+  if ((n == "lround" || n == "llround" || n == "lrint" || n == "llrint") && c->getNumArgs() == 1) {
+    Value* x = convert(value(c->getArg(0)), ElemType::of(Scalar::F32));
+    return CVal{convert(unary(n == "lround" || n == "llround" ? UnOp::Round : UnOp::Rint, x), rt.elem), nullptr, {}, false};
+  }
+  // fdim: a - b where a > b, +0 where a <= b, NaN where either is NaN (neither comparison holds).
+  if (n == "fdim" && c->getNumArgs() == 2) {
+    Value* a = convert(value(c->getArg(0)), rt.elem);
+    Value* b2 = convert(value(c->getArg(1)), rt.elem);
+    Value* notAbove = binary(BinOp::Le, a, b2, ElemType::of(Scalar::Bool));
+    return CVal{b_.one(OpKind::Select, {notAbove, b_.floatConst(0.0f, rt.elem), binary(BinOp::Sub, a, b2, rt.elem)}, rt), nullptr, {}, false};
   }
   if (auto it = unaries.find(n); it != unaries.end() && c->getNumArgs() == 1)
     return CVal{unary(it->second, convert(value(c->getArg(0)), rt.elem)), nullptr, {}, false};

@@ -81,8 +81,13 @@ enum class OpKind : std::uint8_t {
 };
 inline constexpr int kNumOpKinds = static_cast<int>(OpKind::SetMaxNReg) + 1;
 
-/// Atan2 .. Copysign: <cmath>'s float functions of two operands (scalars from the frontend).
-enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Max, Min, Pow, Atan2, Hypot, Fmod, Copysign, Eq, Ne, Lt, Le, Gt, Ge };
+/// Atan2 .. Ldexp: <cmath>'s float functions of two operands (scalars from the frontend);
+/// Ldexp's exponent is an integer carried as a float (exact below 2^24; beyond ±300 every
+/// exponent gives the same result).
+enum class BinOp : std::uint8_t {
+  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Max, Min, Pow, Atan2, Hypot, Fmod, Copysign, Remainder, Ldexp,
+  Eq, Ne, Lt, Le, Gt, Ge
+};
 enum class UnOp : std::uint8_t {
   Neg, Not, BitNot, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sin, Cos, Tan, Tanh, Erf, Sigmoid, Floor, Ceil, Trunc, Round,
   RoundTf32,  // float → TF32 as the tensor cores round it (nearest, ties away), as a float

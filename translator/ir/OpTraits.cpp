@@ -86,7 +86,7 @@ bool opKindByName(const std::string& name, OpKind& out) {
 
 const char* name(BinOp o) {
   static const char* n[] = {"add", "sub", "mul",   "div",   "rem",  "shl",      "shr", "and", "or",
-                            "xor", "max", "min",   "pow",   "atan2", "hypot", "fmod", "copysign", "eq", "ne",
+                            "xor", "max", "min",   "pow",   "atan2", "hypot", "fmod", "copysign", "remainder", "ldexp", "eq", "ne",
                             "lt",  "le",  "gt",    "ge"};
   static_assert(std::size(n) == kNumBinOps, "a name per binary op");
   return n[static_cast<int>(o)];

@@ -257,7 +257,7 @@ TILECC_KERNEL(num_warps = 1)
 void cmath_scalars(const float* p, float* out) {
   const int64_t base{program_id(0)};  // braces around a run-time value
   const float a = load(p + 2 * base), b = load(p + 2 * base + 1);
-  float* o = out + base * 24;
+  float* o = out + base * 32;
   store(o + 0, std::atan2(b, a));
   store(o + 1, std::hypot(a, b));
   store(o + 2, std::log1p(std::fabs(a)));
@@ -277,6 +277,14 @@ void cmath_scalars(const float* p, float* out) {
   tile<float, 8> acc{zeros<float, 8>()};  // a tile braced from one of its own type
   acc += int64_t{base} * 8 + cast<float>(arange<8>());
   store(o + 16 + arange<8>(), acc);
+  store(o + 24, std::fdim(a, b) + fdimf(b, 0.25f));
+  store(o + 25, std::remainder(a, b) + remainderf(b, 0.75f));
+  store(o + 26, std::ldexp(a, 3) + scalbnf(b, -2) + std::ldexp(b, 200));  // the last is +-inf or 0
+  // signbit of -0 (b < 0), never of inf * 0: that NaN's sign is the hardware's (x86: negative).
+  store(o + 27, (std::signbit(a) ? 1.0f : 0.0f) + (std::signbit(std::fmin(b, 1.0f) * 0.0f) ? 2.0f : 0.0f) + (std::isnormal(b) ? 4.0f : 0.0f) +
+                    (std::isnormal(b * 1e-38f) ? 8.0f : 0.0f));
+  const float fa = std::isfinite(a) ? a * 3.0f : 0.5f, fb = std::isfinite(b) ? b * 3.0f : -2.5f;  // lround of NaN is unspecified
+  store(o + 28, static_cast<float>(std::lround(fa) + std::llrint(fb) + lrintf(2.5f) + llroundf(-2.5f)));
 }
 
 // Tiles of pointers through shared memory (a layout conversion reads them back): a reshaped

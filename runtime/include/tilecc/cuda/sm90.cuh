@@ -296,6 +296,20 @@ static inline Fn driver_function(const char* name) {
     fn = nullptr;
   return reinterpret_cast<Fn>(fn);
 }
+/// The L2 promotion of a descriptor's fetches: 256 bytes, but 128 where rows start off 32-byte
+/// sectors (a base or a stride not a multiple of 32 bytes). TMA then splits each row's copy into
+/// more L2 requests (4.5x as many for the fp16 GEMM at a row pitch of 8208 bytes), and 256-byte
+/// promotion made that GEMM 18% slower than 128-byte (H100: 443 against 541 TFLOP/s; aligned
+/// pitches within noise either way; tests/bench/results/2026-11-27-h100-ragged.txt).
+static inline int l2_promotion_bytes(const void* base, int rank, const std::uint64_t* strides) {
+  if (reinterpret_cast<std::uintptr_t>(base) % 32 != 0) return 128;
+  for (int i = 0; i + 1 < rank; ++i)
+    if (strides[i] % 32 != 0) return 128;
+  return 256;
+}
+static inline CUtensorMapL2promotion l2_promotion(const void* base, int rank, const std::uint64_t* strides) {
+  return l2_promotion_bytes(base, rank, strides) == 256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+}
 static inline CUtensorMapSwizzle swizzle_mode(int swizzle) {
   return swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
          : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE;
@@ -323,7 +337,7 @@ static inline const CUtensorMap* tensor_map(TensorMapCache& c, const void* base,
     if (i + 1 < rank) st[i] = strides[i];
   }
   c.ok = encode(&c.map, static_cast<CUtensorMapDataType>(dtype), static_cast<cuuint32_t>(rank), const_cast<void*>(base), d, st, b, e,
-                CU_TENSOR_MAP_INTERLEAVE_NONE, detail::swizzle_mode(swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_INTERLEAVE_NONE, detail::swizzle_mode(swizzle), detail::l2_promotion(base, rank, strides),
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
   return c.ok ? &c.map : nullptr;
 }
@@ -353,7 +367,7 @@ static inline const CUtensorMap* tensor_map_im2col(TensorMapCache& c, const void
   }
   for (int i = 0; i < rank - 2; ++i) lower[i] = upper[i] = -shift;
   c.ok = encode(&c.map, static_cast<CUtensorMapDataType>(dtype), static_cast<cuuint32_t>(rank), const_cast<void*>(base), d, st, lower, upper,
-                channels, pixels, e, CU_TENSOR_MAP_INTERLEAVE_NONE, detail::swizzle_mode(swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                channels, pixels, e, CU_TENSOR_MAP_INTERLEAVE_NONE, detail::swizzle_mode(swizzle), detail::l2_promotion(base, rank, strides),
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
   return c.ok ? &c.map : nullptr;
 }
