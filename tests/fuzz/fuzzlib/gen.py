@@ -1280,7 +1280,7 @@ class ExprGen:
             (6, self.s_var), (3, self.s_const), (2 if t == 'i32' else 0, self.s_pid),
             (3, self.s_reduce), (3 if not self.in_helper else 0, self.p_sload), (5, self.s_binop),
             (4 if isb else 0, self.s_cmp), (2 if isb else 0, self.s_logic), (2, self.s_cast),
-            (1.5 if not isb else 0, self.s_minmax), (1 if isi else 0, self.s_cdiv), (2 if isf else 0, self.s_math),
+            (1.5 if not isb else 0, self.s_minmax), (1 if isi else 0, self.s_cdiv), (2 if isf else 0, self.s_math), (0.5 if t == 'f32' else 0, self.s_math2),
             (1, self.s_ternary), (0.5 * self.cfg.helpers if self.in_helper < 2 else 0, self.p_helper),
             (1.5 if t == 'f32' else 0, self.s_halfconv), (1 if isb and not self.in_helper else 0, self.s_guarded),
         ]
@@ -1488,7 +1488,8 @@ class ExprGen:
         return Ex(['cdiv(', a, ', %d)' % k], info, tag='cdiv')
 
     def s_math(self, t, d, req):
-        fn = self.pick(['exp', 'log', 'sqrt', 'tanh', 'sin', 'cos', 'floor', 'ceil', 'fabs', 'exp2', 'erf'])
+        fn = self.pick(['exp', 'log', 'sqrt', 'tanh', 'sin', 'cos', 'floor', 'ceil', 'fabs', 'exp2', 'erf'] +
+                       (list(S.CMATH) + ['trunc', 'round', 'rint', 'nearbyint'] if self.chance(0.5) else []))
         spell = self.pick(['std::%s', '%sf'])
         if fn == 'fabs':
             spell = self.pick(['std::fabs', 'fabsf', 'std::abs'])
@@ -1502,9 +1503,9 @@ class ExprGen:
             return Ex([spell + '(', a, ')'], S.absval(a.info), tag='smath')
         dlo, dhi = S.math_domain(fn if fn != 'fabs' else 'floor', t)
         mag = min(abs(dlo) if dlo < 0 else dhi, dhi if dhi > 0 else abs(dlo), 1e6)
-        a = self.gen(t, (), d - 1, Req(exact=fn in ('floor', 'ceil'), mag=mag if mag < INF else None))
+        a = self.gen(t, (), d - 1, Req(exact=fn in S.STEPS, mag=mag if mag < INF else None))
         i = a.info
-        if fn == 'log' and (i.lo < dlo or i.nan):
+        if fn in ('log', 'log10', 'log1p') and (i.lo < dlo or i.nan):
             ai = S.absval(i)
             ni = S.binary('+', ai, float_const_info('f32', 1.0), t)
             if ni is None:
@@ -1519,6 +1520,19 @@ class ExprGen:
         if info is None:
             return None
         return Ex([spell + '(', a, ')'], info, tag='smath')
+
+    def s_math2(self, t, d, req):
+        """<cmath>'s hypot and fdim on float scalars."""
+        fn = self.pick(['hypot', 'fdim'])
+        spell = self.pick(['std::%s', '%sf']) % fn
+        if not self.callable(spell.split('::')[-1]) or ('std::' in spell and not self.callable('std')):
+            return None
+        a = self.gen(t, (), d - 1, Req(mag=1e6))
+        b = self.gen(t, (), d - 1, Req(mag=1e6))
+        info = S.math2(fn, a.info, b.info, t)
+        if info is None:
+            return None
+        return Ex([spell + '(', a, ', ', b, ')'], info, tag='smath2')
 
     def s_ternary(self, t, d, req):
         c = self.gen('bool', (), d - 1, EXACT)

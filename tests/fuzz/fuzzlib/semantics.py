@@ -5,7 +5,7 @@ Semantics follow runtime/include/tilecc/tile.hpp (contract v0)."""
 import math
 
 from .values import (FLOATS, INTS, IRANGE, INTEXACT, UROUND, ULP32, SAFE, INF, FMAX, Info, int_info, round_to,
-                     interval_mul, widen, lowbit, is_float, is_int, wrap)
+                     interval_mul, widen, lowbit, is_float, is_int, wrap, float_const_info)
 
 
 def bshape(a, b):
@@ -324,6 +324,11 @@ def fma(a, b, c, t):
 
 # Lipschitz constants and input limits of the math functions (f32 input range).
 MATH = ('exp', 'exp2', 'log', 'log2', 'sqrt', 'rsqrt', 'sin', 'cos', 'tanh', 'erf', 'sigmoid', 'floor', 'ceil')
+# <cmath> scalar functions beyond the API's (CUDA's float functions, at most 4 ulp; the twin's libm).
+CMATH = ('atan', 'asinh', 'log1p', 'expm1', 'log10', 'erfc', 'sinh', 'cosh')
+# Monotone step functions: exact inputs only (any error could move a result by a whole step).
+STEPS = {'floor': math.floor, 'ceil': math.ceil, 'trunc': math.trunc, 'rint': round, 'nearbyint': round,
+         'round': lambda v: math.copysign(math.floor(abs(v) + 0.5), v)}
 
 
 def math_domain(fn, t):
@@ -341,17 +346,27 @@ def math_domain(fn, t):
         return (1e-2, big)
     if fn in ('sin', 'cos'):
         return (-1e4, 1e4)
-    if fn in ('tanh', 'erf', 'sigmoid'):
+    if fn in ('tanh', 'erf', 'sigmoid', 'erfc'):
         return (-80.0, 80.0)
+    if fn in ('atan', 'asinh'):
+        return (-1e6, 1e6)
+    if fn == 'log1p':
+        return (-0.5, big)
+    if fn == 'expm1':
+        return (-80.0, 10.0 if t == 'f16' else 80.0)
+    if fn == 'log10':
+        return (1e-3, big)
+    if fn in ('sinh', 'cosh'):
+        return (-10.0, 10.0)
     return (-INF, INF)
 
 
 def mathfn(fn, a):
     t = a.t
-    if fn in ('floor', 'ceil'):
+    if fn in STEPS:
         if a.cls == 'a':
             return None
-        f = math.floor if fn == 'floor' else math.ceil
+        f = STEPS[fn]
         lo = f(a.lo) if math.isfinite(a.lo) else a.lo
         hi = f(a.hi) if math.isfinite(a.hi) else a.hi
         integral = math.isfinite(lo) and math.isfinite(hi) and max(abs(lo), abs(hi)) <= INTEXACT[t] and not a.nan
@@ -385,6 +400,26 @@ def mathfn(fn, a):
         olo, ohi, L = math.erf(lo), math.erf(hi), 1.13
     elif fn == 'sigmoid':
         olo, ohi, L = 1 / (1 + math.exp(-lo)), 1 / (1 + math.exp(-hi)), 0.25
+    elif fn == 'atan':
+        olo, ohi, L = math.atan(lo), math.atan(hi), 1.0
+    elif fn == 'asinh':
+        olo, ohi, L = math.asinh(lo), math.asinh(hi), 1.0
+    elif fn == 'log1p':
+        olo, ohi, L = math.log1p(lo), math.log1p(hi), 1.0 / (1.0 + lo)
+    elif fn == 'expm1':
+        olo, ohi, L = math.expm1(lo), math.expm1(hi), math.exp(hi)
+    elif fn == 'log10':
+        olo, ohi, L = math.log10(lo), math.log10(hi), 1.0 / (lo * math.log(10))
+    elif fn == 'erfc':
+        olo, ohi, L = math.erfc(hi), math.erfc(lo), 1.13
+    elif fn in ('sinh', 'cosh'):
+        big = max(abs(lo), abs(hi))
+        L = math.cosh(big)
+        if fn == 'sinh':
+            olo, ohi = math.sinh(lo), math.sinh(hi)
+        else:
+            olo = 1.0 if lo <= 0 <= hi else min(math.cosh(lo), math.cosh(hi))
+            ohi = math.cosh(big)
     else:
         raise ValueError(fn)
     olo, ohi = min(olo, ohi), max(olo, ohi)
@@ -402,6 +437,23 @@ def mathfn(fn, a):
         return None
     olo, ohi = widen(olo, ohi)
     return Info(t, a.shape, olo - err, ohi + err, False, 'a', err, False, False)
+
+
+def math2(fn, a, b, t):
+    """hypot(a, b) and fdim(a, b) on f32 scalars: each 1-Lipschitz in both operands."""
+    if a.nan or b.nan or not a.finite or not b.finite:
+        return None
+    if fn == 'fdim':
+        d = binary('-', a, b, t, scalar=True)
+        return None if d is None else minmax('max', d, float_const_info(t, 0.0), t)
+    m = math.hypot(a.mag, b.mag)
+    if m > SAFE[t]:
+        return None
+    lo = math.hypot(0.0 if a.lo <= 0 <= a.hi else min(abs(a.lo), abs(a.hi)),
+                    0.0 if b.lo <= 0 <= b.hi else min(abs(b.lo), abs(b.hi)))
+    err = a.err + b.err + 16 * ULP32 * max(m, 1e-30)
+    lo, hi = widen(lo, m)
+    return Info(t, bshape(a.shape, b.shape), lo - err, hi + err, False, 'a', err, False, False)
 
 
 def sum_type(t):
