@@ -1,6 +1,7 @@
-// The launchers' checks over the grid (tilecc::Range in tilecc.cuh): host code, run without a
-// GPU. Each bound must hold for every value it stands for (checked by enumerating small grids
-// and arguments), and be unknown where the device's arithmetic would wrap or divide by 0 or -1.
+// The launchers' checks over the grid (tilecc::Range in tilecc.cuh) and their persistent grid
+// sizes: host code, run without a GPU. Each bound must hold for every value it stands for
+// (checked by enumerating small grids and arguments), and be unknown where the device's
+// arithmetic would wrap or divide by 0 or -1.
 #include <tilecc/cuda/tilecc.cuh>
 
 #include <climits>
@@ -83,6 +84,18 @@ int main() {
   expect(!(Range(1) << Range(0, 40, true, false)).known, "a shift count beyond 31: unknown");
   expect(!tilecc::program_ids(0).known, "an empty axis: unknown");
   expect(!(tilecc::range_unknown(false) + Range(1)).nonnegative(), "unknown stays unknown");
+  // A persistent launch: the rounds of one program per SM, the tiles spread evenly over them.
+  bool even = tilecc::persistent_programs(0, 132) == 1 && tilecc::persistent_programs(5, 0) == 1;
+  for (unsigned sms : {1u, 7u, 114u, 132u})
+    for (unsigned long long tiles = 1; tiles <= 3000; ++tiles) {
+      const unsigned long long p = tilecc::persistent_programs(tiles, sms), rounds = (tiles + sms - 1) / sms;
+      even = even && p >= 1 && p <= sms && p <= tiles && (tiles + p - 1) / p == rounds;  // no more rounds than one per SM
+      even = even && (p == 1 || (tiles + p - 2) / (p - 1) > rounds);                     // and no fewer programs do
+    }
+  expect(even, "persistent programs: the fewest that keep the rounds of one per SM");
+  expect(tilecc::persistent_programs(512, 132) == 128 && tilecc::persistent_programs(561, 132) == 113 &&
+             tilecc::persistent_programs(100, 132) == 100 && tilecc::persistent_programs(2048, 132) == 128,
+         "persistent programs: 512 -> 128, 561 -> 113, 100 -> 100, 2048 -> 128 on 132 SMs");
   std::printf("%s\n", failures ? "FAILED" : "all passed");
   return failures ? 1 : 0;
 }

@@ -98,10 +98,11 @@ using namespace tilecc;
 // CHECK-NEXT: tilecc::setmaxnreg_inc<104>();
 // CHECK: } else {  // warps 16..19
 // CHECK-NEXT: tilecc::setmaxnreg_dec<40>();
-// The launcher: min(programs, SMs) programs, the grid as the last argument.
+// The launcher: the rounds of one program per SM with the tiles spread over them, the grid as the
+// last argument.
 // CHECK-LABEL: cudaError_t launch_gemm_128_256(
 // CHECK: const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
-// CHECK: const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
+// CHECK: const dim3 tilecc_programs(tilecc::persistent_programs(tilecc_tiles, tilecc::sm_count()));
 // CHECK: ::tilecc_kernels::gemm_128_256_sm90a_tma<<<tilecc_programs, 384, {{[0-9]+}}, stream>>>({{.*}}, *tilecc_desc_0_2, grid);
 
 // The warning names what was missing.

@@ -136,8 +136,8 @@ std::string launchCall(const LauncherPlan& p, const LaunchVariant& v, const std:
     s += indent + "const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;\n";
     s += indent + "if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints\n";
     in += "  ";
-    s += in + "const unsigned tilecc_sms = tilecc::sm_count();  // cached per device\n";
-    s += in + "const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);\n";
+    s += in + "// the rounds of one program per SM (the count is cached per device), the tiles spread evenly over them\n";
+    s += in + "const dim3 tilecc_programs(tilecc::persistent_programs(tilecc_tiles, tilecc::sm_count()));\n";
     grid = "tilecc_programs";
     all += ", grid";
   }

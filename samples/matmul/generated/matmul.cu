@@ -11181,8 +11181,8 @@ cudaError_t launch_matmul_half_128_256_64_8_false_none(dim3 grid, cudaStream_t s
     if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
       const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
       if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
-        const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
-        const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
+        // the rounds of one program per SM (the count is cached per device), the tiles spread evenly over them
+        const dim3 tilecc_programs(tilecc::persistent_programs(tilecc_tiles, tilecc::sm_count()));
         if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
         tilecc::log_launch("launch_matmul_half_128_256_64_8_false_none", "matmul_half_128_256_64_8_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -11234,8 +11234,8 @@ cudaError_t launch_matmul_bfloat16_128_256_64_8_false_none(dim3 grid, cudaStream
     if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
       const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
       if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
-        const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
-        const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
+        // the rounds of one program per SM (the count is cached per device), the tiles spread evenly over them
+        const dim3 tilecc_programs(tilecc::persistent_programs(tilecc_tiles, tilecc::sm_count()));
         if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_bfloat16_128_256_64_8_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
         tilecc::log_launch("launch_matmul_bfloat16_128_256_64_8_false_none", "matmul_bfloat16_128_256_64_8_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
@@ -11356,8 +11356,8 @@ cudaError_t launch_matmul_half_128_256_64_4_false_none(dim3 grid, cudaStream_t s
     if (tilecc_desc_0_0 && tilecc_desc_0_1 && tilecc_desc_0_2) {
       const unsigned long long tilecc_tiles = 1ull * grid.x * grid.y * grid.z;
       if (tilecc_tiles <= 0x7fffffffull) {  // program indices stay ints
-        const unsigned tilecc_sms = tilecc::sm_count();  // cached per device
-        const dim3 tilecc_programs(tilecc_tiles < tilecc_sms ? static_cast<unsigned>(tilecc_tiles) : tilecc_sms);
+        // the rounds of one program per SM (the count is cached per device), the tiles spread evenly over them
+        const dim3 tilecc_programs(tilecc::persistent_programs(tilecc_tiles, tilecc::sm_count()));
         if (const cudaError_t status = cudaFuncSetAttribute(::tilecc_kernels::matmul_half_128_256_64_4_false_none_sm90a_tma, cudaFuncAttributeMaxDynamicSharedMemorySize, 213040); status != cudaSuccess)
           return status;
         tilecc::log_launch("launch_matmul_half_128_256_64_4_false_none", "matmul_half_128_256_64_4_false_none_sm90a_tma");  // TILECC_LOG_LAUNCH=1 traces the choice
