@@ -321,5 +321,18 @@ int main() {
     rep.compare_outputs("pointer tiles: carried, loaded transposed", dt.get(), t_t, 0.0);
     rep.expect("pointer tiles: carried by nested loops", dsums.get() == t_sums);
   }
+  {  // helper_loop_return: a helper returning from inside its loop, per row
+    const int rows = 37, n = 300 + r.range(0, 200);
+    auto x = sample::random_vector<float>(r, std::size_t(rows) * n);
+    for (int i = 0; i < rows; ++i)  // row i's first value above 10 in block i % 7 (some rows: none)
+      if (i % 7 != 6) x[std::size_t(i) * n + std::min(n - 1, (i % 7) * 64 + r.range(0, 63))] = 20.0f;
+    std::vector<int> out(rows + 2, -7), t_out = out;
+    host::launch(rows, helper_loop_return, x.data(), t_out.data(), n, 10.0f);
+    gpu::buffer<float> dx(x);
+    gpu::buffer<int> dout(out);
+    GPU_CHECK(launch_helper_loop_return(dim3(rows), nullptr, dx.p, dout.p, n, 10.0f));
+    gpu::sync();
+    rep.expect("a helper's return inside its loop", dout.get() == t_out);
+  }
   return rep.finish();
 }

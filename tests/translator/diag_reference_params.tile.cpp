@@ -5,7 +5,9 @@
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
-// DIAG: diag_reference_params.tile.cpp:[[@LINE+1]]:28: error: a helper with a non-const reference parameter ('acc') may return only at its end
+// The error is at the return, with a note at the parameter.
+// DIAG: diag_reference_params.tile.cpp:[[@LINE+3]]:14: error: a helper with a non-const reference parameter ('acc') may return only at its end
+// DIAG: diag_reference_params.tile.cpp:[[@LINE+1]]:28: note: 'acc' is declared here
 void bump(tile<float, 64>& acc, int n) {
   if (n > 4) return;
   acc = acc + 1.0f;

@@ -80,10 +80,13 @@ CVal Lowerer::inlineCall(const CallExpr* c, const FunctionDecl* fd) {
         error(arg ? arg->getBeginLoc() : c->getBeginLoc(),
               "a non-const reference parameter ('" + p->getNameAsString() + "') takes a local variable of the caller");
       if (const auto* body = dyn_cast_or_null<CompoundStmt>(fd->getBody()))
-        for (const Stmt* s : body->body())
-          if (s != body->body_back() && containsReturn(s))
-            error(p->getLocation(), "a helper with a non-const reference parameter ('" + p->getNameAsString() +
-                                        "') may return only at its end");
+        for (const Stmt* s : body->body()) {
+          ReturnFinder r;
+          r.TraverseStmt(const_cast<Stmt*>(s));
+          if (s != body->body_back() && r.found)
+            error(r.at, "a helper with a non-const reference parameter ('" + p->getNameAsString() + "') may return only at its end",
+                  p->getLocation(), "'" + p->getNameAsString() + "' is declared here");
+        }
       inOut.push_back({p, var});
     }
     // Arguments are lowered in the caller's scope.

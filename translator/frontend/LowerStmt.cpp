@@ -378,7 +378,11 @@ bool Lowerer::forStmt(const ForStmt* s) {
   AssignedVars bodyAssigned;
   bodyAssigned.TraverseStmt(const_cast<Stmt*>(s->getBody()));
   if (bodyAssigned.vars.count(iv))
-    error(iv->getLocation(), "the loop induction variable may change only in the loop's increment");
+    error(bodyAssigned.first.at(iv),
+          "the loop induction variable '" + iv->getNameAsString() +
+              "' may change only in the loop's increment (to give it a hint, use a new variable: 'const int " +
+              iv->getNameAsString() + "2 = multiple_of(" + iv->getNameAsString() + ", 16);')",
+          iv->getLocation(), "'" + iv->getNameAsString() + "' is declared here");
   DeclRefs boundRefs;
   boundRefs.TraverseStmt(const_cast<Expr*>(boundExpr));
   if (stepExpr) boundRefs.TraverseStmt(const_cast<Expr*>(stepExpr));

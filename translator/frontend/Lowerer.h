@@ -77,9 +77,13 @@ inline const TemplateArgumentList* recordArgs(QualType t) {
 /// Variables assigned (=, op=, ++, --) inside a statement.
 struct AssignedVars : RecursiveASTVisitor<AssignedVars> {
   std::set<const VarDecl*> vars;
+  std::map<const VarDecl*, SourceLocation> first;  // where each is first assigned (for diagnostics)
   void note(const Expr* e) {
     if (const auto* d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
-      if (const auto* v = dyn_cast<VarDecl>(d->getDecl())) vars.insert(v);
+      if (const auto* v = dyn_cast<VarDecl>(d->getDecl())) {
+        vars.insert(v);
+        first.emplace(v, d->getBeginLoc());
+      }
   }
   bool VisitBinaryOperator(BinaryOperator* b) {
     if (b->isAssignmentOp()) note(b->getLHS());
@@ -116,9 +120,11 @@ struct DeclRefs : RecursiveASTVisitor<DeclRefs> {
 /// Whether a statement returns somewhere inside (lambdas' own returns do not count).
 struct ReturnFinder : RecursiveASTVisitor<ReturnFinder> {
   bool found = false;
+  SourceLocation at;  // the first return's
   bool TraverseLambdaExpr(LambdaExpr*) { return true; }
-  bool VisitReturnStmt(ReturnStmt*) {
+  bool VisitReturnStmt(ReturnStmt* r) {
     found = true;
+    at = r->getReturnLoc();
     return false;
   }
 };
@@ -163,6 +169,12 @@ class Lowerer {
   // ---- diagnostics ----
   [[noreturn]] void error(SourceLocation loc, const std::string& msg) {
     diags_.Report(loc, diags_.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << msg;
+    throw Abort{};
+  }
+  /// An error with a note at a second place (the declaration the rule is about, say).
+  [[noreturn]] void error(SourceLocation loc, const std::string& msg, SourceLocation noteLoc, const std::string& noteMsg) {
+    diags_.Report(loc, diags_.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << msg;
+    diags_.Report(noteLoc, diags_.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << noteMsg;
     throw Abort{};
   }
   ir::Loc irLoc(SourceLocation l) {

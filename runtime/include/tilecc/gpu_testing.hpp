@@ -3,8 +3,8 @@
 // CUDA::cudart). Exits 77 where no GPU is present if TILECC_SKIP_CODE=77 is set (CTest's
 // SKIP_RETURN_CODE), else 0.
 //
+//   #include "my_kernels.tile.cpp"          // the kernels, for the host twin: first (see below)
 //   #include "my_kernels.h"                 // launchers
-//   #include "my_kernels.tile.cpp"          // the kernels, for the host twin
 //   #include <tilecc/gpu_testing.hpp>
 //   namespace tt = tilecc::testing;
 //   int main() {
@@ -21,6 +21,10 @@
 //     rep.compare_outputs("scale vs host twin", dout.get(), twin, 1e-6);
 //     return rep.finish();
 //   }
+//
+// The kernel source goes before the launcher header: the header includes <cuda_fp16.h>, whose
+// global `half` would make a kernel's `half` (tilecc::half through `using namespace tilecc`)
+// ambiguous if it came first.
 #pragma once
 
 #include <tilecc/testing.hpp>

@@ -310,3 +310,18 @@ void pointer_tiles(const float* x, float* y, float* z, const half* h, float* t, 
   }
   store(sums, total);
 }
+
+// A helper that returns from inside its loop (lowered like a kernel's early return: a flag that
+// skips the rest): the first block of a row whose maximum is above t, or n.
+inline int first_block_above(const float* x, int n, float t) {
+  for (int off = 0; off < n; off += 64) {
+    auto v = load(x + off + arange<64>(), off + arange<64>() < n, -INFINITY);
+    if (max(v) > t) return off;
+  }
+  return n;
+}
+TILECC_KERNEL(num_warps = 2)
+void helper_loop_return(const float* x, int* out, int n, float t) {
+  const int64_t r = program_id(0);
+  store(out + r, first_block_above(x + r * n, n, t));
+}
