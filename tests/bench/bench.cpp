@@ -525,7 +525,8 @@ int main(int argc, char** argv) {
     matmul<__half>("matmul float16 4104^3 (sizes 8 mod 16), 128x256 tile", 4104, launch_matmul_half_128_256_64_8_false_none, toHalf,
                    fromHalf, 256);
   // Ragged square sizes (only when asked; tests/bench/peers_extra.py --ragged times the peers):
-  // 4000 has 16- but not 128-byte-aligned rows, 4092 not even 16-byte-aligned ones (no TMA).
+  // rows of 4104 fp16 elements start mid-sector (16- but not 32-byte aligned), of 4000 on 64-byte
+  // boundaries, of 4092 and 4097 off 16 bytes (no TMA).
   if (argc > 1 && want("ragged"))
     for (int S : {4104, 4000, 4092, 4097})
       matmul<__half>((std::string("matmul float16 ") + std::to_string(S) + "^3, 128x256 tile").c_str(), S,

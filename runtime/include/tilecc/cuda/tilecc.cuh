@@ -212,9 +212,9 @@ static inline unsigned sm_count() {
 /// Programs of a persistent launch over `tiles` tiles: as many rounds as one program per SM
 /// needs, with the tiles spread evenly over them (512 tiles on 132 SMs: 128 programs, 4 rounds;
 /// 561: 113 programs, 5 rounds). The rounds are the same as with one program per SM, and the
-/// idle SMs leave the busy ones the power budget: fp16 GEMM +2.6% at 4096^3, +5.5% at 4104^3,
-/// +4.2% at 3072^3, within noise where the tiles already fill the rounds (H100; README,
-/// twenty-seventh run).
+/// idle SMs leave the busy ones the power budget: fp16 GEMM +5.5% at 4104^3 and +4.2% at 3072^3,
+/// where the last round was mostly idle; within noise where it was nearly full (4096^3, 8192^3)
+/// (H100; README, twenty-seventh run).
 static inline unsigned persistent_programs(unsigned long long tiles, unsigned sms) {
   if (tiles == 0 || sms == 0) return 1;
   const unsigned long long rounds = (tiles + sms - 1) / sms;
