@@ -216,27 +216,23 @@ CVal Lowerer::mathCall(const CallExpr* c, llvm::StringRef name) {
   Type rt = typeOrError(c->getType(), c);
   if (rt.isTile()) error(c->getBeginLoc(), "internal: a tile from a scalar math function");
   // Classification, from comparisons (exact): NaN is the value unequal to itself; infinities and
-  // NaN are the values whose magnitude is not below infinity.
-  if ((n == "isnan" || n == "isinf" || n == "isfinite") && c->getNumArgs() == 1) {
+  // NaN are the values whose magnitude is not below infinity; normal values' magnitudes lie in
+  // [FLT_MIN, infinity); signbit is the sign of copysign(1, x), which reads the sign bit of zeros
+  // and NaNs too.
+  if ((n == "isnan" || n == "isinf" || n == "isfinite" || n == "isnormal" || n == "signbit") && c->getNumArgs() == 1) {
     const ElemType f32 = ElemType::of(Scalar::F32), b1 = ElemType::of(Scalar::Bool);
+    const auto result = [](Value* v) { return CVal{v, nullptr, {}, false}; };
+    const auto inf = [&] { return b_.floatConst(std::numeric_limits<float>::infinity(), f32); };
     Value* x = convert(value(c->getArg(0)), f32);
-    if (n == "isnan") return CVal{binary(BinOp::Ne, x, x, b1), nullptr, {}, false};
-    Value* mag = unary(UnOp::Abs, x);
-    Value* inf = b_.floatConst(std::numeric_limits<float>::infinity(), f32);
-    return CVal{binary(n == "isinf" ? BinOp::Eq : BinOp::Lt, mag, inf, b1), nullptr, {}, false};
-  }
-  // signbit: the sign of copysign(1, x), which reads the sign bit of zeros and NaNs too; isnormal:
-  // FLT_MIN <= |x| < infinity (false for NaN).
-  if ((n == "signbit" || n == "isnormal") && c->getNumArgs() == 1) {
-    const ElemType f32 = ElemType::of(Scalar::F32), b1 = ElemType::of(Scalar::Bool);
-    Value* x = convert(value(c->getArg(0)), f32);
+    if (n == "isnan") return result(binary(BinOp::Ne, x, x, b1));
     if (n == "signbit")
-      return CVal{binary(BinOp::Lt, binary(BinOp::Copysign, b_.floatConst(1.0f, f32), x, f32), b_.floatConst(0.0f, f32), b1), nullptr, {},
-                  false};
+      return result(binary(BinOp::Lt, binary(BinOp::Copysign, b_.floatConst(1.0f, f32), x, f32), b_.floatConst(0.0f, f32), b1));
     Value* mag = unary(UnOp::Abs, x);
-    Value* normal = binary(BinOp::Ge, mag, b_.floatConst(std::numeric_limits<float>::min(), f32), b1);
-    Value* finite = binary(BinOp::Lt, mag, b_.floatConst(std::numeric_limits<float>::infinity(), f32), b1);
-    return CVal{binary(BinOp::And, normal, finite, b1), nullptr, {}, false};
+    if (n == "isnormal") {
+      Value* normal = binary(BinOp::Ge, mag, b_.floatConst(std::numeric_limits<float>::min(), f32), b1);
+      return result(binary(BinOp::And, normal, binary(BinOp::Lt, mag, inf(), b1), b1));
+    }
+    return result(binary(n == "isinf" ? BinOp::Eq : BinOp::Lt, mag, inf(), b1));
   }
   // lround/llround/lrint/llrint: round (half away from zero) or rint (to nearest even), then the
   // conversion to the integer result (saturating, as CUDA's cvt; C++ leaves overflow unspecified).

@@ -222,6 +222,10 @@ class ExprGen:
     def callable(self, fname):
         return not self.visible(fname)
 
+    def spellable(self, spell):
+        """Whether a call spelled `std::f` or `f` reaches the function: no local hides either name."""
+        return self.callable(spell.split('::')[-1]) and ('std::' not in spell or self.callable('std'))
+
     def lookup(self, name):
         for f in reversed(self.frames):
             if name in f:
@@ -1469,8 +1473,7 @@ class ExprGen:
 
     def s_minmax(self, t, d, req):
         fn = self.pick(['max', 'min', 'std::max', 'std::min'] + (['fmaxf', 'fminf', 'std::fmax'] if t == 'f32' else []))
-        base = fn.split('::')[-1]
-        if not self.callable(base) or ('std::' in fn and not self.callable('std')):
+        if not self.spellable(fn):
             return None
         a = self.gen(t, (), d - 1, req.but(nozs=False, noprod=False))
         b = self.gen(t, (), d - 1, req.but(nozs=False, noprod=False))
@@ -1495,8 +1498,7 @@ class ExprGen:
             spell = self.pick(['std::fabs', 'fabsf', 'std::abs'])
         else:
             spell = spell % fn
-        base = spell.split('::')[-1]
-        if not self.callable(base) or ('std::' in spell and not self.callable('std')):
+        if not self.spellable(spell):
             return None
         if fn == 'fabs':
             a = self.gen(t, (), d - 1, req.but(nozs=False))
@@ -1525,7 +1527,7 @@ class ExprGen:
         """<cmath>'s hypot and fdim on float scalars."""
         fn = self.pick(['hypot', 'fdim'])
         spell = self.pick(['std::%s', '%sf']) % fn
-        if not self.callable(spell.split('::')[-1]) or ('std::' in spell and not self.callable('std')):
+        if not self.spellable(spell):
             return None
         a = self.gen(t, (), d - 1, Req(mag=1e6))
         b = self.gen(t, (), d - 1, Req(mag=1e6))
