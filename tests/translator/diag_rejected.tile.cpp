@@ -112,7 +112,7 @@ void double_parameter(float* out, double s) {
 
 TILECC_KERNEL()
 void changes_iv(float* out, int n) {
-  // DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+2]]:31: error: the loop induction variable 'i' may change only in the loop's increment (to give it a hint, use a new variable: 'const int i2 = multiple_of(i, 16);')
+  // DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+2]]:31: error: the loop induction variable 'i' may change only in the loop's increment (a hint that keeps its value is allowed: 'i = multiple_of(i, 16);')
   // DIAG-DAG: diag_rejected.tile.cpp:[[@LINE+1]]:12: note: 'i' is declared here
   for (int i = 0; i < n; ++i) i += 2;
   store(out, 1.0f);

@@ -51,3 +51,13 @@ inline float no_return(float a) {
 }
 TILECC_KERNEL()
 void falls_off(float* out) { store(out, no_return(1.0f)); }
+
+// A hint of another value is a change of the induction variable.
+TILECC_KERNEL()
+void hints_other_value(float* out, int n) {
+  for (int j = 0; j < n; j += 16) {
+    // DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:5: error: the loop induction variable 'j' may change only in the loop's increment
+    j = multiple_of(j + 16, 16);
+    store(out + j, 1.0f);
+  }
+}

@@ -60,3 +60,20 @@ void blocks(const float* a, float* out, int rows, int cols, int k) {
   }
   store(make_block_ptr<16, 32>(out, {rows, cols}, {cols, 1}, {0, 0}), acc);
 }
+
+// Triton's `start_n = tl.multiple_of(start_n, BLOCK_N)`: assigning the induction variable a hint
+// of itself keeps its value, so it is a hint on the loop variable, not a second induction; the
+// loop carries only the accumulator.
+// CHECK-LABEL: kernel @iv_hint
+// CHECK: for %start_n = %{{.*}} lt %n step %{{.*}} iter(%acc{{[_0-9]*}} = %{{.*}}) -> (%acc{{[_0-9]*}}: tile<64xf32>) {
+// CHECK: %start_n_1 = hint.multiple_of %start_n [value=64] : i32
+// CHECK: addptr %x, %start_n_1
+TILECC_KERNEL()
+void iv_hint(const float* x, float* out, int n) {
+  auto acc = zeros<float, 64>();
+  for (int start_n = 0; start_n < n; start_n += 64) {
+    start_n = multiple_of(start_n, 64);
+    acc += load(x + start_n + arange<64>(), start_n + arange<64>() < n, 0.0f);
+  }
+  store(out + arange<64>(), acc);
+}

@@ -23,10 +23,8 @@ void attn_fwd_inner(tile<float, BLOCK_M, HEAD_DIM>& acc, tile<float, BLOCK_M>& l
   }
   K_block_ptr = advance(K_block_ptr, {0, lo});
   V_block_ptr = advance(V_block_ptr, {lo, 0});
-  for (int start_n0 = lo; start_n0 < hi; start_n0 += BLOCK_N) {
-    // (the tutorial rebinds start_n = multiple_of(start_n, BLOCK_N): assigning the induction
-    // variable is refused, see invalid/e32_assign_induction_var.tile.cpp)
-    const int start_n = multiple_of(start_n0, BLOCK_N);
+  for (int start_n = lo; start_n < hi; start_n += BLOCK_N) {
+    start_n = multiple_of(start_n, BLOCK_N);  // as the tutorial: a hint of the loop variable
     auto k = load(K_block_ptr);
     auto qk = dot(q, k);
     tile<float, BLOCK_M> m_ij;
