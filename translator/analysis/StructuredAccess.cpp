@@ -408,7 +408,8 @@ std::optional<std::vector<Poly>> splitStarts(const Poly& c0, const std::vector<P
 }
 
 // Rows `axis` of `load` whose coordinate start + i reaches `bound` are never observed: every
-// value computed from them (through elementwise ops, broadcasts, the matching side of dot,
+// value computed from them (through elementwise ops, selects by conditions on them too (a
+// leaky ReLU's `where(x >= 0, x, a * x)`), broadcasts, the matching side of dot,
 // reductions along other axes, loops and ifs) is stored only under a mask that requires
 // start' + i < bound along the same rows.
 bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int axis, const Poly& start, const Poly& bound) {
@@ -447,7 +448,6 @@ bool wrappedRowsUnobserved(const Kernel& k, Analysis& an, const Op& load, int ax
         case OpKind::Convert:
         case OpKind::Broadcast:
         case OpKind::Hint:
-          if (u->kind == OpKind::Select && u->operands[0] == v) return false;
           if (!u->result()->type.isTile()) return false;
           push(u->result(), a);
           break;

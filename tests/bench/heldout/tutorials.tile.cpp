@@ -1,0 +1,218 @@
+// Held-out performance check: Triton's tutorial GEMM (03), its block-pointer form, its persistent
+// form (09) and its fused attention (06), ported as a user would port them (pointer tiles with
+// wrapping rows and K masks, run-time int strides, the attention's inner loop as a helper with
+// in-out references), at the tutorials' own H100 configurations. Not tuned for tilecc: this is
+// what a user who has not read our samples gets. tests/bench/heldout/README.md says how to run it.
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+template <int M, int N>
+tile<float, M, N> leaky_relu(tile<float, M, N> x) {
+  return where(x >= 0, x, 0.01f * x);
+}
+
+// Tutorial 03.
+template <class T, int BLOCK_SIZE_M, int BLOCK_SIZE_N, int BLOCK_SIZE_K, int GROUP_SIZE_M, int WARPS, int STAGES,
+          bool ACTIVATION>
+TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES)
+void tut_matmul(const T* a_ptr, const T* b_ptr, T* c_ptr, int M, int N, int K, int stride_am, int stride_ak,
+                int stride_bk, int stride_bn, int stride_cm, int stride_cn) {
+  const int pid = program_id(0);
+  const int num_pid_m = cdiv(M, BLOCK_SIZE_M);
+  const int num_pid_n = cdiv(N, BLOCK_SIZE_N);
+  const int num_pid_in_group = GROUP_SIZE_M * num_pid_n;
+  const int group_id = pid / num_pid_in_group;
+  const int first_pid_m = group_id * GROUP_SIZE_M;
+  const int group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M);
+  const int pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m);
+  const int pid_n = (pid % num_pid_in_group) / group_size_m;
+
+  auto offs_am = (pid_m * BLOCK_SIZE_M + arange<BLOCK_SIZE_M>()) % M;
+  auto offs_bn = (pid_n * BLOCK_SIZE_N + arange<BLOCK_SIZE_N>()) % N;
+  auto offs_k = arange<BLOCK_SIZE_K>();
+  auto a_ptrs = a_ptr + (col(offs_am) * stride_am + row(offs_k) * stride_ak);
+  auto b_ptrs = b_ptr + (col(offs_k) * stride_bk + row(offs_bn) * stride_bn);
+
+  auto accumulator = zeros<float, BLOCK_SIZE_M, BLOCK_SIZE_N>();
+  for (int k = 0; k < cdiv(K, BLOCK_SIZE_K); ++k) {
+    auto a = load(a_ptrs, row(offs_k) < K - k * BLOCK_SIZE_K, 0.0f);
+    auto b = load(b_ptrs, col(offs_k) < K - k * BLOCK_SIZE_K, 0.0f);
+    accumulator = dot(a, b, accumulator);
+    a_ptrs += BLOCK_SIZE_K * stride_ak;
+    b_ptrs += BLOCK_SIZE_K * stride_bk;
+  }
+  if constexpr (ACTIVATION) accumulator = leaky_relu(accumulator);
+  auto c = cast<T>(accumulator);
+
+  auto offs_cm = pid_m * BLOCK_SIZE_M + arange<BLOCK_SIZE_M>();
+  auto offs_cn = pid_n * BLOCK_SIZE_N + arange<BLOCK_SIZE_N>();
+  auto c_ptrs = c_ptr + stride_cm * col(offs_cm) + stride_cn * row(offs_cn);
+  auto c_mask = (col(offs_cm) < M) & (row(offs_cn) < N);
+  store(c_ptrs, c, c_mask);
+}
+
+// The block-pointer form (Triton's older tutorial 03 / the block-pointer tutorial 08).
+template <int BM, int BN, int BK, int GROUP_M, int WARPS, int STAGES>
+TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES)
+void tut_matmul_bp(const half* a_ptr, const half* b_ptr, half* c_ptr, int M, int N, int K, int64_t stride_am,
+                   int64_t stride_ak, int64_t stride_bk, int64_t stride_bn, int64_t stride_cm, int64_t stride_cn) {
+  const int pid = program_id(0);
+  const int num_pid_m = cdiv(M, BM), num_pid_n = cdiv(N, BN);
+  const int num_pid_in_group = GROUP_M * num_pid_n;
+  const int first_pid_m = (pid / num_pid_in_group) * GROUP_M;
+  const int group_size_m = min(num_pid_m - first_pid_m, GROUP_M);
+  const int pid_m = first_pid_m + (pid % num_pid_in_group) % group_size_m;
+  const int pid_n = (pid % num_pid_in_group) / group_size_m;
+  auto a_block = make_block_ptr<BM, BK>(a_ptr, {M, K}, {stride_am, stride_ak}, {pid_m * BM, 0});
+  auto b_block = make_block_ptr<BK, BN>(b_ptr, {K, N}, {stride_bk, stride_bn}, {0, pid_n * BN});
+  auto acc = zeros<float, BM, BN>();
+  for (int k = 0; k < K; k += BK) {
+    acc = dot(load(a_block), load(b_block), acc);
+    a_block = advance(a_block, {0, BK});
+    b_block = advance(b_block, {BK, 0});
+  }
+  auto c_block = make_block_ptr<BM, BN>(c_ptr, {M, N}, {stride_cm, stride_cn}, {pid_m * BM, pid_n * BN});
+  store(c_block, cast<half>(acc));
+}
+
+// Tutorial 09's persistent form: at most NUM_SMS programs walk the tiles, the K loop nested.
+template <int BM, int BN, int BK, int GROUP_M, int WARPS, int STAGES>
+TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES)
+void tut_matmul_persistent(const half* a_ptr, const half* b_ptr, half* c_ptr, int M, int N, int K, int stride_am,
+                           int stride_bk, int stride_cm) {
+  const int start_pid = program_id(0);
+  const int num_pid_m = cdiv(M, BM), num_pid_n = cdiv(N, BN);
+  const int num_tiles = num_pid_m * num_pid_n;
+  const int num_pid_in_group = GROUP_M * num_pid_n;
+  const int NUM_SMS = num_programs(0);
+  for (int tile_id = start_pid; tile_id < num_tiles; tile_id += NUM_SMS) {
+    const int group_id = tile_id / num_pid_in_group;
+    const int first_pid_m = group_id * GROUP_M;
+    const int group_size_m = min(num_pid_m - first_pid_m, GROUP_M);
+    const int pid_m = first_pid_m + (tile_id % group_size_m);
+    const int pid_n = (tile_id % num_pid_in_group) / group_size_m;
+    auto offs_am = pid_m * BM + arange<BM>();
+    auto offs_bn = pid_n * BN + arange<BN>();
+    auto accumulator = zeros<float, BM, BN>();
+    for (int ki = 0; ki < cdiv(K, BK); ++ki) {
+      auto offs_k = ki * BK + arange<BK>();
+      auto a = load(a_ptr + col(offs_am) * stride_am + row(offs_k), col(offs_am < M) & row(offs_k < K), 0.0f);
+      auto b = load(b_ptr + col(offs_k) * stride_bk + row(offs_bn), col(offs_k < K) & row(offs_bn < N), 0.0f);
+      accumulator = dot(a, b, accumulator);
+    }
+    store(c_ptr + col(offs_am) * stride_cm + row(offs_bn), cast<half>(accumulator),
+          col(offs_am < M) & row(offs_bn < N));
+  }
+}
+
+// Tutorial 06's inner loop, as the tutorial writes it (STAGE 1: off-band keys of a causal
+// program, 2: the diagonal band, 3: every key).
+template <int BLOCK_M, int HEAD_DIM, int BLOCK_N, int STAGE, class KBP, class VBP>
+void attn_fwd_inner(tile<float, BLOCK_M, HEAD_DIM>& acc, tile<float, BLOCK_M>& l_i, tile<float, BLOCK_M>& m_i,
+                    const tile<half, BLOCK_M, HEAD_DIM>& q, KBP K_block_ptr, VBP V_block_ptr, int start_m,
+                    float qk_scale, const tile<int, BLOCK_M>& offs_m, const tile<int, BLOCK_N>& offs_n, int N_CTX) {
+  int lo = 0, hi = N_CTX;
+  if constexpr (STAGE == 1) {
+    hi = start_m * BLOCK_M;
+  } else if constexpr (STAGE == 2) {
+    lo = start_m * BLOCK_M;
+    hi = (start_m + 1) * BLOCK_M;
+    lo = multiple_of(lo, BLOCK_M);
+  }
+  K_block_ptr = advance(K_block_ptr, {0, lo});
+  V_block_ptr = advance(V_block_ptr, {lo, 0});
+  for (int start_n = lo; start_n < hi; start_n += BLOCK_N) {
+    start_n = multiple_of(start_n, BLOCK_N);
+    auto k = load(K_block_ptr);
+    auto qk = dot(q, k);
+    tile<float, BLOCK_M> m_ij;
+    if constexpr (STAGE == 2) {
+      auto mask = col(offs_m) >= (start_n + row(offs_n));
+      qk = qk * qk_scale + where(mask, 0.0f, -1.0e6f);
+      m_ij = maximum(m_i, max<1>(qk));
+      qk -= col(m_ij);
+    } else {
+      m_ij = maximum(m_i, max<1>(qk) * qk_scale);
+      qk = qk * qk_scale - col(m_ij);
+    }
+    auto p = exp2(qk);
+    auto l_ij = sum<1>(p);
+    auto alpha = exp2(m_i - m_ij);
+    l_i = l_i * alpha + l_ij;
+    acc = acc * col(alpha);
+    auto v = load(V_block_ptr);
+    acc = dot(cast<half>(p), v, acc);
+    m_i = m_ij;
+    V_block_ptr = advance(V_block_ptr, {BLOCK_N, 0});
+    K_block_ptr = advance(K_block_ptr, {0, BLOCK_N});
+  }
+}
+
+// Tutorial 06's forward kernel (STAGE 1: not causal, 3: causal); K read through a transposed
+// block pointer, M = m_i + log2(l_i) stored for the backward pass.
+template <int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES>
+TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES)
+void tut_attn_fwd(const half* Q, const half* K, const half* V, float sm_scale, float* M, half* Out, int64_t stride_qz,
+                  int64_t stride_qh, int64_t stride_qm, int64_t stride_qk, int64_t stride_kz, int64_t stride_kh,
+                  int64_t stride_kn, int64_t stride_kk, int64_t stride_vz, int64_t stride_vh, int64_t stride_vk,
+                  int64_t stride_vn, int64_t stride_oz, int64_t stride_oh, int64_t stride_om, int64_t stride_on, int H,
+                  int N_CTX) {
+  const int start_m = program_id(0);
+  const int off_hz = program_id(1);
+  const int off_z = off_hz / H;
+  const int off_h = off_hz % H;
+  const int64_t q_offset = off_z * stride_qz + off_h * stride_qh;
+  const int64_t k_offset = off_z * stride_kz + off_h * stride_kh;
+  const int64_t v_offset = off_z * stride_vz + off_h * stride_vh;
+  const int64_t o_offset = off_z * stride_oz + off_h * stride_oh;
+  auto Q_block_ptr = make_block_ptr<BLOCK_M, HEAD_DIM>(Q + q_offset, {N_CTX, HEAD_DIM}, {stride_qm, stride_qk},
+                                                       {start_m * BLOCK_M, 0});
+  auto V_block_ptr = make_block_ptr<BLOCK_N, HEAD_DIM>(V + v_offset, {N_CTX, HEAD_DIM}, {stride_vk, stride_vn}, {0, 0});
+  auto K_block_ptr = make_block_ptr<HEAD_DIM, BLOCK_N>(K + k_offset, {HEAD_DIM, N_CTX}, {stride_kk, stride_kn}, {0, 0});
+  auto O_block_ptr = make_block_ptr<BLOCK_M, HEAD_DIM>(Out + o_offset, {N_CTX, HEAD_DIM}, {stride_om, stride_on},
+                                                       {start_m * BLOCK_M, 0});
+  auto offs_m = start_m * BLOCK_M + arange<BLOCK_M>();
+  auto offs_n = arange<BLOCK_N>();
+  auto m_i = full<float, BLOCK_M>(-INFINITY);
+  auto l_i = zeros<float, BLOCK_M>() + 1.0f;
+  auto acc = zeros<float, BLOCK_M, HEAD_DIM>();
+  const float qk_scale = sm_scale * 1.44269504f;
+  auto q = load(Q_block_ptr);
+  if constexpr ((STAGE & 1) != 0)
+    attn_fwd_inner<BLOCK_M, HEAD_DIM, BLOCK_N, 4 - STAGE>(acc, l_i, m_i, q, K_block_ptr, V_block_ptr, start_m, qk_scale,
+                                                          offs_m, offs_n, N_CTX);
+  if constexpr ((STAGE & 2) != 0)
+    attn_fwd_inner<BLOCK_M, HEAD_DIM, BLOCK_N, 2>(acc, l_i, m_i, q, K_block_ptr, V_block_ptr, start_m, qk_scale, offs_m,
+                                                  offs_n, N_CTX);
+  m_i += log2(l_i);
+  acc = acc / col(l_i);
+  store(M + off_hz * N_CTX + offs_m, m_i, offs_m < N_CTX);
+  store(O_block_ptr, cast<half>(acc));
+}
+
+#define TUT_MATMUL(T, BM, BN, BK, G, W, S, ACT)                                                                       \
+  template void tut_matmul<T, BM, BN, BK, G, W, S, ACT>(const T*, const T*, T*, int, int, int, int, int, int, int, int, \
+                                                        int)
+TUT_MATMUL(half, 128, 256, 64, 8, 8, 3, false);  // the tutorial's first (H100) configuration
+TUT_MATMUL(half, 128, 256, 64, 8, 8, 3, true);
+TUT_MATMUL(bfloat16, 128, 256, 64, 8, 8, 3, false);
+TUT_MATMUL(half, 128, 128, 64, 8, 8, 3, false);
+TUT_MATMUL(half, 128, 128, 32, 8, 4, 4, false);
+TUT_MATMUL(half, 64, 256, 32, 8, 4, 4, false);
+template void tut_matmul_bp<128, 256, 64, 8, 8, 3>(const half*, const half*, half*, int, int, int, int64_t, int64_t,
+                                                   int64_t, int64_t, int64_t, int64_t);
+template void tut_matmul_persistent<128, 256, 64, 8, 8, 3>(const half*, const half*, half*, int, int, int, int, int,
+                                                           int);
+#define TUT_ATTN(D, BM, BN, STAGE, W, S)                                                                               \
+  template void tut_attn_fwd<D, BM, BN, STAGE, W, S>(const half*, const half*, const half*, float, float*, half*,     \
+                                                     int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,  \
+                                                     int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,  \
+                                                     int64_t, int64_t, int, int)
+TUT_ATTN(128, 128, 128, 1, 8, 3);
+TUT_ATTN(128, 128, 128, 3, 8, 3);
+TUT_ATTN(128, 128, 64, 1, 8, 3);
+TUT_ATTN(128, 128, 64, 3, 8, 3);
+TUT_ATTN(64, 128, 128, 1, 8, 3);
+TUT_ATTN(64, 128, 128, 3, 8, 3);
+TUT_ATTN(64, 128, 64, 1, 4, 3);
+TUT_ATTN(64, 128, 64, 3, 4, 3);

@@ -1,0 +1,80 @@
+// Triton's tutorials as users port them (kernels/tutorial_kernels.tile.cpp) on the GPU against
+// the host twin: the GEMM with a leaky-ReLU epilogue over rows wrapped `% M` (sm_90a: its TMA
+// variant), and the fused attention, causal (two loops) and not (warp-specialised on sm_90a),
+// its output and M = m_i + log2(l_i) (stored from the accumulator's rows), on ragged sizes.
+#include "kernels/tutorial_kernels.tile.cpp"
+#include "tutorial_kernels.h"
+
+#include "gpu_check.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+using tilecc::half;
+
+void gemm(sample::report& rep, sample::rng& r, int M, int N, int K) {
+  auto a = sample::random_vector<half>(r, std::size_t(M) * K), b = sample::random_vector<half>(r, std::size_t(K) * N);
+  std::vector<half> c(std::size_t(M) * N, sample::poison<half>());
+  auto twin = c;
+  const int programs = cdiv(M, 128) * cdiv(N, 256);
+  host::launch(programs, tut_matmul<half, 128, 256, 64, 8, 8, 3, true>, a.data(), b.data(), twin.data(), M, N, K, K, 1, N, 1, N, 1);
+  gpu::buffer<half> da(a), db(b), dc(c);
+  const std::string variant = gpu::launched_variant([&] {
+    GPU_CHECK(launch_tut_matmul_half_128_256_64_8_8_3_true(dim3(programs), nullptr, da.as<const __half>(), db.as<const __half>(),
+                                                            dc.as<__half>(), M, N, K, K, 1, N, 1, N, 1));
+  });
+  gpu::sync();
+  const std::string what = "GEMM + leaky_relu " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+  rep.compare_outputs(what, dc.get(), twin, 2e-3);
+  if (N % 8 == 0 && K % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
+}
+
+template <int STAGE, class L>
+void attention(sample::report& rep, sample::rng& r, int Z, int H, int S, L launch) {
+  constexpr int D = 64;
+  const int64_t sm = D, sh = int64_t(S) * D, sz = sh * H;
+  const std::size_t n = std::size_t(Z) * H * S * D;
+  auto q = sample::random_vector<half>(r, n), k = sample::random_vector<half>(r, n), v = sample::random_vector<half>(r, n);
+  std::vector<half> o(n, sample::poison<half>());
+  std::vector<float> m(std::size_t(Z) * H * S, sample::poison<float>());
+  auto twin = o;
+  auto mtwin = m;
+  const float scale = 1.0f / std::sqrt(float(D));
+  host::launch({cdiv(S, 128), Z * H}, tut_attn_fwd<D, 128, 64, STAGE, 8, 3>, q.data(), k.data(), v.data(), scale, mtwin.data(),
+               twin.data(), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), H, S);
+  gpu::buffer<half> dq(q), dk(k), dv(v), dout(o);
+  gpu::buffer<float> dm(m);
+  const std::string variant = gpu::launched_variant([&] {
+    GPU_CHECK(launch(dim3(cdiv(S, 128), Z * H), nullptr, dq.as<const __half>(), dk.as<const __half>(), dv.as<const __half>(), scale,
+                     dm.as<float>(), dout.as<__half>(), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), sz, sh,
+                     sm, int64_t(1), H, S));
+  });
+  gpu::sync();
+  const std::string what = std::string(STAGE == 3 ? "causal" : "non-causal") + " attention Z=" + std::to_string(Z) + " H=" +
+                           std::to_string(H) + " N_CTX=" + std::to_string(S);
+  rep.compare_outputs(what + ", output", dout.get(), twin, 5e-3);
+  // Rows past N_CTX are not stored: poison stays in both.
+  rep.compare_outputs(what + ", M", dm.get(), mtwin, 1e-4);
+  if (S % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
+}
+
+}  // namespace
+
+int main() {
+  setenv("TILECC_LOG_LAUNCH", "1", 1);  // read once, at the first launch: launched_variant needs it
+  gpu::require_gpu();
+  sample::report rep("tutorial ports (GPU vs host twin)");
+  sample::rng r;
+  gemm(rep, r, 256, 512, 128);
+  gemm(rep, r, 100 + r.range(1, 200), 264, 136);                             // rows wrapped % M in the last tile
+  gemm(rep, r, 300 + r.range(1, 100), 8 * (40 + r.range(1, 40)), 8 * r.range(2, 30));
+  gemm(rep, r, 200, 257, 100);                                               // N % 8 != 0: no TMA
+  for (int S : {128, 256, 64 + r.range(1, 64), 8 * (40 + r.range(1, 40)), 400 + r.range(1, 200)}) {
+    attention<3>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3);
+    attention<1>(rep, r, 2, 1, S, launch_tut_attn_fwd_64_128_64_1_8_3);
+  }
+  return rep.finish();
+}
