@@ -272,6 +272,8 @@ bool KernelPrinter::run(CudaKernel& out) {
         << (overlapped ? "; the loop's two dots overlap across iterations" : "")
         << (k_.notOverlapped.empty() ? "" : "; the loop's two dots do not overlap: " + k_.notOverlapped)
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
+  else if (!k_.tensorMaps.empty() && !k_.notSpecialized.empty())
+    rep << "  not warp-specialised: " << k_.notSpecialized << "\n";
   walk(*k_.body, [&](const Op& o) {  // the translator's own assumptions, checked in every program
     if (o.kind == OpKind::Assert && o.count) rep << "  checked per program (line " << o.loc.line << ", a trap otherwise): " << o.note << "\n";
   });

@@ -119,7 +119,9 @@ class Specializer {
         prologue_.push_back(op.get());
         continue;
       }
-      if (op->kind != OpKind::For || loop_) return miss("its TMA copies are not in one loop at the kernel's top level");
+      if (op->kind != OpKind::For || loop_)
+        return miss("its TMA copies are not in one loop at the kernel's top level (two loops in a row, such as causal attention's "
+                    "off-band keys and diagonal band, get it as one loop with a mask)");
       loop_ = op.get();
     }
     if (!loop_) return miss("no loop copies with TMA");
@@ -371,7 +373,10 @@ bool warpSpecialize(Kernel& k, const Target& t) {
     });
     bytes = std::max(bytes, after);
     const std::int64_t reserved = 1024;  // per program, by the hardware
-    if (2 * (bytes + reserved) <= t.sharedLimit + reserved) return false;
+    if (2 * (bytes + reserved) <= t.sharedLimit + reserved) {
+      k.notSpecialized = "two programs fit on an SM (warp_specialize = true asks for it all the same)";
+      return false;
+    }
   }
   return Specializer(k).run();
 }
