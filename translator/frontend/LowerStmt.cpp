@@ -337,7 +337,7 @@ struct IvWrites : RecursiveASTVisitor<IvWrites> {
   bool isSelfHint(const Expr* rhs) const {
     const auto* c = dyn_cast<CallExpr>(rhs->IgnoreParenImpCasts());
     const FunctionDecl* fd = c ? c->getDirectCallee() : nullptr;
-    if (!fd || c->getNumArgs() < 2 || !isIv(c->getArg(0))) return false;
+    if (!fd || !inNamespace(fd, "tilecc") || c->getNumArgs() < 2 || !isIv(c->getArg(0))) return false;
     const std::string n = fd->getNameAsString();
     return n == "multiple_of" || n == "max_contiguous";
   }
