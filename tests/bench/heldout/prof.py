@@ -1,6 +1,8 @@
 """D128 causal attention, the tutorial port (variant 0) and the sample (8), two launches each, for
 ncu (results 2026-11-28-h100-heldout.txt, section 7): ncu -k regex:\"tut_attn|attention_128\" ... python3 prof.py"""
-import ctypes, sys, torch
+import ctypes
+
+import torch
 lib = ctypes.CDLL('./libheldout.so')
 lib.heldout_attention.argtypes = [ctypes.c_int] * 3 + [ctypes.c_void_p] * 5 + [ctypes.c_int] * 3 + [ctypes.c_float, ctypes.c_void_p]
 st = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
