@@ -323,48 +323,6 @@ bool Lowerer::ifStmt(const IfStmt* s) {
   return anyFalls;
 }
 
-namespace {
-/// Writes of a loop's induction variable in its body, but for value-preserving hints
-/// (`i = multiple_of(i, c)`, `i = max_contiguous(i, c)`): `other` is the first other write.
-struct IvWrites : RecursiveASTVisitor<IvWrites> {
-  const VarDecl* iv;
-  SourceLocation other;
-  explicit IvWrites(const VarDecl* v) : iv(v) {}
-  bool isIv(const Expr* e) const {
-    const auto* d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
-    return d && d->getDecl() == iv;
-  }
-  bool isSelfHint(const Expr* rhs) const {
-    const auto* c = dyn_cast<CallExpr>(rhs->IgnoreParenImpCasts());
-    const FunctionDecl* fd = c ? c->getDirectCallee() : nullptr;
-    if (!fd || !inNamespace(fd, "tilecc") || c->getNumArgs() < 2 || !isIv(c->getArg(0))) return false;
-    const std::string n = fd->getNameAsString();
-    return n == "multiple_of" || n == "max_contiguous";
-  }
-  void write(const Expr* e) {
-    if (!other.isValid() && isIv(e)) other = e->getBeginLoc();
-  }
-  bool VisitBinaryOperator(BinaryOperator* b) {
-    if (b->isAssignmentOp() && !(b->getOpcode() == BO_Assign && isIv(b->getLHS()) && isSelfHint(b->getRHS())))
-      write(b->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator* u) {
-    if (u->isIncrementDecrementOp()) write(u->getSubExpr());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr* c) {  // a non-const reference parameter of a helper writes its argument
-    const FunctionDecl* fd = c->getDirectCallee();
-    if (!fd || isa<CXXOperatorCallExpr>(c)) return true;
-    for (unsigned i = 0; i < fd->getNumParams() && i < c->getNumArgs(); ++i) {
-      const QualType t = fd->getParamDecl(i)->getType();
-      if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified()) write(c->getArg(i));
-    }
-    return true;
-  }
-};
-}  // namespace
-
 bool Lowerer::forStmt(const ForStmt* s) {
   const LocScope here = at(s);
   // for (T iv = lb; iv CMP ub; iv += step)
@@ -418,13 +376,10 @@ bool Lowerer::forStmt(const ForStmt* s) {
           "the loop increment must be ++i, --i, i += step, i -= step or i = i + step");
 
   AssignedVars bodyAssigned;
+  bodyAssigned.hinted = iv;  // `i = multiple_of(i, c)`: a hint on i for the rest of the iteration
   bodyAssigned.TraverseStmt(const_cast<Stmt*>(s->getBody()));
-  // `i = multiple_of(i, c)` (Triton's `start_n = tl.multiple_of(start_n, BLOCK_N)`) keeps i's
-  // value, so it is a hint on i for the rest of the iteration, not a change of the induction.
-  IvWrites ivWrites(iv);
-  ivWrites.TraverseStmt(const_cast<Stmt*>(s->getBody()));
-  if (ivWrites.other.isValid())
-    error(ivWrites.other,
+  if (bodyAssigned.vars.count(iv))
+    error(bodyAssigned.first.at(iv),
           "the loop induction variable '" + iv->getNameAsString() +
               "' may change only in the loop's increment (a hint that keeps its value is allowed: '" +
               iv->getNameAsString() + " = multiple_of(" + iv->getNameAsString() + ", 16);')",

@@ -78,15 +78,28 @@ inline const TemplateArgumentList* recordArgs(QualType t) {
 struct AssignedVars : RecursiveASTVisitor<AssignedVars> {
   std::set<const VarDecl*> vars;
   std::map<const VarDecl*, SourceLocation> first;  // where each is first assigned (for diagnostics)
+  /// A loop's induction variable, whose hint of itself (`i = multiple_of(i, c)`, Triton's
+  /// `start_n = tl.multiple_of(start_n, BLOCK_N)`) keeps its value and is no write of it.
+  const VarDecl* hinted = nullptr;
+  static const VarDecl* varOf(const Expr* e) {
+    const auto* d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return d ? dyn_cast<VarDecl>(d->getDecl()) : nullptr;
+  }
+  bool selfHint(const BinaryOperator* b) const {
+    if (!hinted || b->getOpcode() != BO_Assign || varOf(b->getLHS()) != hinted) return false;
+    const auto* c = dyn_cast<CallExpr>(b->getRHS()->IgnoreParenImpCasts());
+    const FunctionDecl* fd = c ? c->getDirectCallee() : nullptr;
+    return fd && inNamespace(fd, "tilecc") && (fd->getName() == "multiple_of" || fd->getName() == "max_contiguous") &&
+           c->getNumArgs() >= 2 && varOf(c->getArg(0)) == hinted;
+  }
   void note(const Expr* e) {
-    if (const auto* d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
-      if (const auto* v = dyn_cast<VarDecl>(d->getDecl())) {
-        vars.insert(v);
-        first.emplace(v, d->getBeginLoc());
-      }
+    if (const VarDecl* v = varOf(e)) {
+      vars.insert(v);
+      first.emplace(v, e->IgnoreParenImpCasts()->getBeginLoc());
+    }
   }
   bool VisitBinaryOperator(BinaryOperator* b) {
-    if (b->isAssignmentOp()) note(b->getLHS());
+    if (b->isAssignmentOp() && !selfHint(b)) note(b->getLHS());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator* u) {
