@@ -172,6 +172,15 @@ int main() {
     half_gemm(rep, r, "x W^T from W[N][K] by pointers", M, N, K, 128, dot_wt_gemm, launch_dot_wt_gemm, odd ? "general" : fast);
     half_gemm(rep, r, "A from at[K][M] by pointers", M, N, K, 128, dot_am_gemm, launch_dot_am_gemm, odd ? "general" : fast);
   }
+  // Two K loops in a row sharing one ring (sm_90a TMA variant: warp-specialised, or chained):
+  // K of less than a block (the second loop empty), one block each, a first loop shorter than
+  // the stages, long second loops; ragged M (rows wrapped % M, masked at the store) and N.
+  for (int i = 0; i < 5; ++i) {
+    const int M = i == 0 ? 128 : 1 + r.range(1, 400), N = 8 * r.range(1, 40);
+    const int K = i == 0 ? 40 : i == 1 ? 128 : i == 2 ? 8 * r.range(9, 24) : 8 * r.range(25, 200);
+    half_gemm(rep, r, "two loops, warp-specialised", M, N, K, 128, dot_two_loops<1, true>, launch_dot_two_loops_1_true, fast);
+    half_gemm(rep, r, "two loops, chained", M, N, K, 128, dot_two_loops<3, false>, launch_dot_two_loops_3_false, fast);
+  }
   {
     const int n = 200 + r.range(0, 100);
     auto q = sample::random_vector<half>(r, 64 * 64), k = sample::random_vector<half>(r, std::size_t(n) * 64);

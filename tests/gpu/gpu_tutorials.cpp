@@ -1,7 +1,7 @@
 // Triton's tutorials as users port them (kernels/tutorial_kernels.tile.cpp) on the GPU against
 // the host twin: the GEMM with a leaky-ReLU epilogue over rows wrapped `% M` (sm_90a: its TMA
-// variant), and the fused attention, causal (two loops) and not (warp-specialised on sm_90a),
-// its output and M = m_i + log2(l_i) (stored from the accumulator's rows), on ragged sizes.
+// variant), and the fused attention, causal (two loops) and not, the causal one also
+// warp-specialised on sm_90a (its two loops read one ring), its output and M = m_i + log2(l_i) (stored from the accumulator's rows), on ragged sizes.
 #include "kernels/tutorial_kernels.tile.cpp"
 #include "tutorial_kernels.h"
 
@@ -32,7 +32,7 @@ void gemm(sample::report& rep, sample::rng& r, int M, int N, int K) {
   if (N % 8 == 0 && K % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
 }
 
-template <int STAGE, class L>
+template <int STAGE, bool WS, class L>
 void attention(sample::report& rep, sample::rng& r, int Z, int H, int S, L launch) {
   constexpr int D = 64;
   const int64_t sm = D, sh = int64_t(S) * D, sz = sh * H;
@@ -43,7 +43,7 @@ void attention(sample::report& rep, sample::rng& r, int Z, int H, int S, L launc
   auto twin = o;
   auto mtwin = m;
   const float scale = 1.0f / std::sqrt(float(D));
-  host::launch({cdiv(S, 128), Z * H}, tut_attn_fwd<D, 128, 64, STAGE, 8, 3>, q.data(), k.data(), v.data(), scale, mtwin.data(),
+  host::launch({cdiv(S, 128), Z * H}, tut_attn_fwd<D, 128, 64, STAGE, 8, 3, WS>, q.data(), k.data(), v.data(), scale, mtwin.data(),
                twin.data(), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), sz, sh, sm, int64_t(1), H, S);
   gpu::buffer<half> dq(q), dk(k), dv(v), dout(o);
   gpu::buffer<float> dm(m);
@@ -53,7 +53,7 @@ void attention(sample::report& rep, sample::rng& r, int Z, int H, int S, L launc
                      sm, int64_t(1), H, S));
   });
   gpu::sync();
-  const std::string what = std::string(STAGE == 3 ? "causal" : "non-causal") + " attention Z=" + std::to_string(Z) + " H=" +
+  const std::string what = std::string(STAGE == 3 ? "causal" : "non-causal") + (WS ? " warp-specialised" : "") + " attention Z=" + std::to_string(Z) + " H=" +
                            std::to_string(H) + " N_CTX=" + std::to_string(S);
   rep.compare_outputs(what + ", output", dout.get(), twin, 5e-3);
   // Rows past N_CTX are not stored: poison stays in both.
@@ -73,8 +73,9 @@ int main() {
   gemm(rep, r, 300 + r.range(1, 100), 8 * (40 + r.range(1, 40)), 8 * r.range(2, 30));
   gemm(rep, r, 200, 257, 100);                                               // N % 8 != 0: no TMA
   for (int S : {128, 256, 64 + r.range(1, 64), 8 * (40 + r.range(1, 40)), 400 + r.range(1, 200)}) {
-    attention<3>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3);
-    attention<1>(rep, r, 2, 1, S, launch_tut_attn_fwd_64_128_64_1_8_3);
+    attention<3, false>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_false);
+    attention<3, true>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_true);
+    attention<1, false>(rep, r, 2, 1, S, launch_tut_attn_fwd_64_128_64_1_8_3_false);
   }
   return rep.finish();
 }

@@ -181,6 +181,13 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
   auto fused = [&](const Op& op) { return traits(op.kind).elementwise && op.regions.empty(); };
   for (auto it = life.begin(); it != life.end();) {
     const Value* v = it->first;
+    // A result nothing reads (an atomic's old values, where only its update matters) is never
+    // held: split-K's atomic_add of its accumulator was counted as 128 registers, ptxas gives 90.
+    if (v->def && !usedAt.count(v)) {
+      order.erase(std::find(order.begin(), order.end(), v));
+      it = life.erase(it);
+      continue;
+    }
     bool transient = v->def && fused(*v->def) && usedAt.count(v);
     for (int i = it->second.first + 1; transient && i <= it->second.second; ++i) transient = fused(*seq[i]);
     if (transient)
@@ -196,30 +203,60 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     }
   }
 
+  // The two regions of an if are alternatives: a value from before the if that dies inside it
+  // lives in each region only up to its last use there (version-masks puts the select's user
+  // in both regions: the tile it updates was counted beside its result in the first region).
+  std::map<const Value*, std::vector<std::pair<int, int>>> ranges;
+  for (const auto& [v, l] : life) ranges[v] = {l};
+  for (const Op* op : seq) {
+    if (op->kind != OpKind::If || op->regions.size() != 2 || op->regions[0]->ops.empty() || op->regions[1]->ops.empty()) continue;
+    const auto [s, e] = span.at(op);
+    const int thenEnd = span.at(op->regions[0]->ops.back().get()).second;
+    const int elseBegin = span.at(op->regions[1]->ops.front().get()).first;
+    for (auto& [v, r] : ranges) {
+      if (r.size() != 1 || r[0].first >= s || r[0].second <= s || r[0].second > e) continue;
+      int lastThen = -1, lastElse = -1;
+      for (const int i : usedAt[v]) {
+        if (i > s && i <= thenEnd) lastThen = std::max(lastThen, i);
+        if (i >= elseBegin && i <= e) lastElse = std::max(lastElse, i);
+      }
+      const int end = r[0].second;
+      r = {{r[0].first, s}};
+      if (lastThen >= 0) r.push_back({s + 1, std::min(lastThen, end)});
+      if (lastElse >= 0) r.push_back({elseBegin, std::min(lastElse, end)});
+    }
+  }
+
   // A result that takes over a dying operand's registers: the two are not live at once. So do a
-  // loop's results and the values its last iteration yields (the results are defined at the
-  // yield, the loop's end), and an if's results and what its branch yields (version-masks' if
-  // around a select: the score tile counted twice made attention's 128x256 tile look 328
-  // registers, which ptxas fits in 255).
+  // loop's carried values and their initial values (causal attention's second key loop starts
+  // from the first one's accumulator), a loop's results and the values its last iteration
+  // yields (the results are defined at the yield, the loop's end), and an if's results and
+  // what its branch yields (version-masks' if around a select: the score tile counted twice
+  // made attention's 128x256 tile look 328 registers, which ptxas fits in 255).
   auto handOver = [&](const Value* v, int i) {
-    auto it = life.find(v);
-    if (it != life.end() && it->second.second == i && it->second.first < i) it->second.second = i - 1;
+    auto it = ranges.find(v);
+    if (it == ranges.end()) return;
+    for (auto& [from, to] : it->second)
+      if (to == i && from <= i) to = i - 1;  // an alternative region's range may start at the use
   };
   for (int i = 0; i < static_cast<int>(seq.size()); ++i) {
     const Op& op = *seq[i];
     if (op.kind == OpKind::Yield && op.parent && op.parent->parent &&
         (op.parent->parent->kind == OpKind::For || op.parent->parent->kind == OpKind::If))
       for (const Value* v : op.operands) handOver(v, i);
+    else if (op.kind == OpKind::For)
+      for (std::size_t j = 3; j < op.operands.size(); ++j) handOver(op.operands[j], i);
     else if (const int o = inPlaceOperand(k, op, uniform, affine); o >= 0)
       handOver(op.operands[o], i);
   }
 
   // Sweep: registers live at each op.
   std::vector<long long> delta(seq.size() + 1, 0);
-  for (const auto& [v, l] : life) {
-    delta[l.first] += registersOf(k, v);
-    delta[l.second + 1] -= registersOf(k, v);
-  }
+  for (const auto& [v, rs] : ranges)
+    for (const auto& [from, to] : rs) {
+      delta[from] += registersOf(k, v);
+      delta[to + 1] -= registersOf(k, v);
+    }
   RegisterEstimate e;
   long long live = 0, peak = -1;
   int peakAt = 0;
@@ -231,7 +268,8 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
   e.registers = static_cast<int>(std::min<long long>(peak, 1LL << 30));
   e.peakLine = seq[peakAt]->loc.line;
   for (const Value* v : order)
-    if (life.at(v).first <= peakAt && peakAt <= life.at(v).second) e.largest.push_back({nameOf(v), registersOf(k, v)});
+    for (const auto& [from, to] : ranges.at(v))
+      if (from <= peakAt && peakAt <= to) e.largest.push_back({nameOf(v), registersOf(k, v)});
   std::stable_sort(e.largest.begin(), e.largest.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   if (e.largest.size() > 3) e.largest.resize(3);
   return e;

@@ -143,6 +143,7 @@ class KernelPrinter {
   std::string describeBuffer(const Value* buf);
   std::string variantConditionText();
   bool overlapsDots() const;  // overlapDots pipelined a loop's two wgmma
+  int ringLoops() const;      // how many dot loops wait on one ring's barriers (0 or 1: none shared)
 
   const Kernel& k_;
   const Target& t_;

@@ -2,10 +2,11 @@
 // them; barriers where insertBarriers (or the user) put them.
 #include "codegen/KernelPrinter.h"
 
-#include <cstdio>
-
 #include "ir/InternalError.h"
 #include "ir/OpTraits.h"
+
+#include <algorithm>
+#include <cstdio>
 
 namespace tilecc::codegen {
 
@@ -169,6 +170,13 @@ void KernelPrinter::control(const Op& o) {
           const Geo g = geo(a);
           const std::string n = array(a, "carried");
           loop(g.n, n + "[reg] = " + el(init, "reg") + ";");
+          // A wgmma accumulator starting from a constant holds it before the loop: where nvcc
+          // can bound the loop to one iteration it peels it and moves the zeros next to the
+          // wgmma, after its fence (ptxas then injects a wait there: C7519).
+          const bool accumulates = std::any_of(body.ops.begin(), body.ops.end(), [&](const auto& x) {
+            return x->kind == OpKind::Wgmma && x->operands.size() == 3 && x->operands[2] == a;
+          });
+          if (accumulates && splatConstant(init)) loop(g.n, "tilecc::fence_operand(" + n + "[reg]);");
         } else {
           line(type(a->type.elem) + " " + names_.of(a) + " = " + scalar(init) + ";");
         }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <sstream>
 
 namespace tilecc::codegen {
@@ -118,8 +119,26 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
 
 }  // namespace
 
+int KernelPrinter::ringLoops() const {
+  std::map<const Value*, int> loops;  // "full" barriers → dot loops waiting on them
+  walk(static_cast<const Block&>(*k_.body), [&](const Op& o) {
+    if (o.kind != OpKind::For) return;
+    const auto& ops = o.regions[0]->ops;
+    if (std::none_of(ops.begin(), ops.end(), [](const auto& x) { return x->kind == OpKind::Wgmma; })) return;
+    for (const auto& x : ops)
+      if (x->kind == OpKind::MBarrierWait) {
+        ++loops[x->operands[0]];
+        break;
+      }
+  });
+  int most = 0;
+  for (const auto& [bar, n] : loops) most = std::max(most, n);
+  return most;
+}
+
 bool KernelPrinter::run(CudaKernel& out) {
   const bool overlapped = overlapsDots(), turns = ir::takesTurns(k_);  // for the header and the report
+  const int ringLoops = this->ringLoops();
   const int threads = (k_.numWarps + k_.producerWarps) * 32;
   std::string params;
   for (std::size_t i = 0; i < k_.params.size(); ++i) {
@@ -185,6 +204,9 @@ bool KernelPrinter::run(CudaKernel& out) {
         << "// mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.\n";
     else
       s << "one thread copies the boxes num_stages - 1 iterations ahead.\n";
+    if (ringLoops > 1)
+      s << "// One ring for " << ringLoops << " loops in a row: their slots and phases run on from one loop to the next, and "
+        << (k_.producerWarps ? "the producer\n// copies their boxes in one stream.\n" : "each loop's\n// last iterations copy the next loop's first boxes.\n");
     if (overlapped)
       s << "// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for\n"
         << "// the first only (wait_group 1) and computes on it while the second runs.\n";
@@ -274,6 +296,9 @@ bool KernelPrinter::run(CudaKernel& out) {
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
   else if (!k_.tensorMaps.empty() && !k_.notSpecialized.empty())
     rep << "  not warp-specialised: " << k_.notSpecialized << "\n";
+  if (ringLoops > 1)
+    rep << "  one ring for " << ringLoops << " TMA loops in a row: "
+        << (k_.producerWarps ? "the producer copies their boxes in one stream" : "each loop's last iterations copy the next loop's first boxes") << "\n";
   walk(*k_.body, [&](const Op& o) {  // the translator's own assumptions, checked in every program
     if (o.kind == OpKind::Assert && o.count) rep << "  checked per program (line " << o.loc.line << ", a trap otherwise): " << o.note << "\n";
   });

@@ -60,6 +60,8 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
   if (ir::warpSpecialize(k, t)) {
     ir::persistentGrid(k, t);
     ir::overlapDots(k, t);
+  } else {
+    ir::chainTmaLoops(k, t);
   }
   ir::tmaStores(k, t);
   ir::canonicalize(k);

@@ -1,7 +1,9 @@
 // Loop-invariant staging: a value defined before a loop and written to shared memory inside it
 // (attention's queries, a dot operand loaded once) is written once, before the loop. Only the
 // staging moves (the buffer, its store, and a tf32 rounding feeding nothing else): other
-// invariant code stays where the author put it, so register lifetimes do not grow.
+// invariant code stays where the author put it, so register lifetimes do not grow. A value
+// staged twice in one block into buffers of one type (the queries of causal attention's two
+// key loops) is then staged once: the second buffer's readers read the first.
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
@@ -36,6 +38,12 @@ bool definedOutside(const Value* v, const Block& body) {
   return !where || !within(where, body);
 }
 
+bool onlyWriter(const Op& store, const std::vector<Op*>& users) {
+  for (const Op* u : users)
+    if (u != &store && (u->kind == OpKind::SharedStore || u->kind == OpKind::AsyncCopy || u->kind == OpKind::TmaLoad)) return false;
+  return true;
+}
+
 void hoistFrom(Op& loop, std::map<const Value*, std::vector<Op*>>& users) {
   Block& body = *loop.regions[0];
   std::vector<Op*> stores;
@@ -47,10 +55,7 @@ void hoistFrom(Op& loop, std::map<const Value*, std::vector<Op*>>& users) {
     Op* alloc = buf->def;
     if (!alloc || alloc->kind != OpKind::LocalAlloc || alloc->parent != &body) continue;
     // The buffer holds nothing but this value: no other op writes it.
-    bool onlyWriter = true;
-    for (Op* u : users[buf])
-      if (u != s && (u->kind == OpKind::SharedStore || u->kind == OpKind::AsyncCopy || u->kind == OpKind::TmaLoad)) onlyWriter = false;
-    if (!onlyWriter) continue;
+    if (!onlyWriter(*s, users[buf])) continue;
     Op* round = nullptr;
     if (v->def && v->def->kind == OpKind::Unary && v->def->unop == UnOp::RoundTf32 && v->def->parent == &body &&
         users[v].size() == 1) {
@@ -64,6 +69,27 @@ void hoistFrom(Op& loop, std::map<const Value*, std::vector<Op*>>& users) {
   }
 }
 
+void shareStaging(Block& b, std::map<const Value*, std::vector<Op*>>& users) {
+  std::vector<Op*> first;  // stores that fill a buffer written by nothing else
+  std::vector<Op*> again;  // the second stores and their buffers
+  for (auto& op : b.ops) {
+    if (op->kind != OpKind::SharedStore) continue;
+    Value* buf = op->operands[1];
+    if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &b || !onlyWriter(*op, users[buf])) continue;
+    Op* same = nullptr;
+    for (Op* f : first)
+      if (f->operands[0] == op->operands[0] && f->operands[1]->type == buf->type) same = f;
+    if (!same) {
+      first.push_back(op.get());
+      continue;
+    }
+    again.push_back(op.get());
+    again.push_back(buf->def);
+    replaceAllUses(b, buf, same->operands[1]);
+  }
+  for (Op* o : again) erase(*o);
+}
+
 }  // namespace
 
 void hoistSharedStores(Kernel& k) {
@@ -74,6 +100,7 @@ void hoistSharedStores(Kernel& k) {
   });
   // Innermost first: staging hoisted out of an inner loop may leave the outer one as well.
   for (auto it = loops.rbegin(); it != loops.rend(); ++it) hoistFrom(**it, users);
+  shareStaging(*k.body, users);
 }
 
 }  // namespace tilecc::ir

@@ -19,7 +19,7 @@
 // index) are carried one iteration; views of them (broadcasts, slots, scalars) are recomputed
 // in stage 1 instead. Trip counts 0 and 1 run neither or only the prologue and epilogue.
 //
-// Applies to the consumers' loop of a non-persistent warp-specialised kernel whose body (no
+// Applies to each consumers' loop of a non-persistent warp-specialised kernel whose body (no
 // nested regions, no barriers) has exactly two wgmma, each waited for completely in the
 // iteration, where the second is in stage 1 and the first is not.
 #include "analysis/Registers.h"
@@ -303,8 +303,10 @@ class Overlap {
 
 bool overlapDots(Kernel& k, const Target& t) {
   if (!t.wgmma || k.producerWarps == 0 || k.persistent) return false;
-  Op* loop = consumerDotLoop(k);
-  if (!loop) return false;
+  // Every loop of the form (causal attention's two key loops share one ring: each is
+  // pipelined on its own, its last P·V after it).
+  std::vector<Op*> loops = consumerDotLoops(k);
+  if (loops.empty()) return false;
   // Overlapped, a consumer thread holds the next block's scores beside this block's P. Tried
   // on a copy first: where the tiles would leave fewer than kHeadroom of the consumers'
   // registers for addresses, indices and masks, ptxas serialises the wgmma (C7512, an error
@@ -314,8 +316,10 @@ bool overlapDots(Kernel& k, const Target& t) {
   // gains 15-22% (README, ninth run).
   constexpr int kHeadroom = 32;
   auto trial = clone(k);
-  Op* tl = consumerDotLoop(*trial);
-  if (!tl || !Overlap(*trial, *tl).run()) return false;
+  const std::vector<Op*> tls = consumerDotLoops(*trial);
+  std::vector<bool> fits;
+  for (Op* tl : tls) fits.push_back(Overlap(*trial, *tl).run());
+  if (std::none_of(fits.begin(), fits.end(), [](bool f) { return f; })) return false;
   int budget = kRegistersPerThread;
   walk(*k.body, [&](const Op& o) {
     if (o.kind == OpKind::SetMaxNReg && o.increase) budget = std::min(budget, o.regs);
@@ -326,7 +330,9 @@ bool overlapDots(Kernel& k, const Target& t) {
                       std::to_string(budget) + " a consumer thread has for the rest (ptxas would serialise the wgmma)";
     return false;
   }
-  return Overlap(k, *loop).run();
+  for (std::size_t i = 0; i < loops.size(); ++i)
+    if (fits[i]) Overlap(k, *loops[i]).run();
+  return true;
 }
 
 }  // namespace tilecc::ir

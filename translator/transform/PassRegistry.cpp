@@ -15,6 +15,8 @@ const std::vector<NamedPass>& namedPasses() {
        [](Kernel& k, const Target& t) { pipelineLoops(k, t); }},
       {"warp-specialize", "a producer warp group issues a TMA loop's copies; the kernel's warps consume",
        [](Kernel& k, const Target& t) { warpSpecialize(k, t); }},
+      {"chain-tma-loops", "consecutive TMA loops share one ring; a loop's last iterations copy the next loop's first boxes",
+       [](Kernel& k, const Target& t) { chainTmaLoops(k, t); }},
       {"persistent-grid", "a warp-specialised kernel runs its grid's programs in turn, one program per SM",
        [](Kernel& k, const Target& t) { persistentGrid(k, t); }},
       {"overlap-dots", "the consumers' loop of two chained wgmma runs one dot an iteration ahead of the other",

@@ -60,6 +60,12 @@ void pipelineLoops(Kernel& k, const Target& t);
 /// where the kernel stays as it is (nothing to split).
 bool warpSpecialize(Kernel& k, const Target& t);
 
+/// On sm_90a's TMA variant where warpSpecialize declined: consecutive TMA loops whose boxes have
+/// the same shapes share the first loop's ring, numbered on from loop to loop, and a loop's
+/// last iterations copy the next loop's first boxes (causal attention's two key loops run as
+/// one pipeline); false where nothing changes.
+bool chainTmaLoops(Kernel& k, const Target& t);
+
 /// After warpSpecialize: a persistent grid (one program per SM, each running the grid's programs
 /// in turn, the rings carried from tile to tile); the launcher passes the grid as a parameter.
 bool persistentGrid(Kernel& k, const Target& t);

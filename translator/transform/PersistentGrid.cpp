@@ -59,6 +59,9 @@ class Persist {
     Op* cl = ringLoop(cons);
     Op* pl = ringLoop(*inner->regions[0]);
     if (!cl || !pl) return false;
+    // Loops sharing one ring (causal attention's two key loops) are not a GEMM's main loop.
+    if (std::count_if(cons.ops.begin(), cons.ops.end(), [](const auto& op) { return op->kind == OpKind::For && ringWait(*op); }) != 1)
+      return false;
     // A loop-invariant operand's copy fills its buffer once per program: a next tile would
     // overwrite it while the consumers still read it.
     for (const auto& op : inner->regions[0]->ops)
@@ -91,7 +94,7 @@ class Persist {
     tileLoop(*inner->regions[0], shared, true, *pl, {0, 1});
     // The consumers: the slots their loop reads and the phase it waits with carry over.
     tileLoop(cons, shared, false, *cl, consumed);
-    releaseLast(*cl);
+    releaseLastSlot(k_, *cl);
     k_.persistent = true;
     return true;
   }
@@ -179,35 +182,6 @@ class Persist {
       o->results.clear();
       erase(*o);
     }
-  }
-
-  // In a loop that keeps its last wgmma batch in flight, the slot of its last iteration is
-  // released after the final wait (when the loop ran at all).
-  void releaseLast(Op& cl) {
-    Block& body = *cl.regions[0];
-    const Op* wait = ringWait(cl);
-    Op* arrive = nullptr;
-    walk(body, [&](Op& o) {
-      if (o.kind == OpKind::MBarrierArrive) arrive = &o;
-    });
-    if (!arrive || arrive->parent == &body) return;  // released in its own iteration
-    Op* fin = nullptr;  // the wgmma wait after the loop
-    for (auto& op : cl.parent->ops)
-      if (op->kind == OpKind::WgmmaWait && op->count == 0 && !op->operands.empty() && op->operands[0]->def == &cl) fin = op.get();
-    if (!fin) return;
-    Builder b{k_, cl.parent, cl.loc, "release", -1};
-    b.setInsertionAfter(*fin);
-    Value* ran = b.binary(BinOp::Lt, cl.operands[0], cl.operands[1], ElemType::of(Scalar::Bool));
-    Op* guard = b.create(OpKind::If, {ran}, {});
-    Builder then{k_, b.addRegion(guard), cl.loc, "release", -1};
-    Builder other{k_, b.addRegion(guard), cl.loc, "release", -1};
-    Value* read = cl.results[carriedIndex(cl, wait->operands[1])];  // the slot after the last one read
-    Value* isFirst = then.binary(BinOp::Eq, read, then.intConst(0), ElemType::of(Scalar::Bool));
-    Value* before = then.binary(BinOp::Sub, read, then.intConst(1), read->type.elem);
-    Value* last = then.create(OpKind::Select, {isFirst, then.intConst(k_.numStages - 1), before}, {read->type})->result();
-    then.create(OpKind::MBarrierArrive, {arrive->operands[0], last}, {});
-    then.create(OpKind::Yield, {}, {});
-    other.create(OpKind::Yield, {}, {});
   }
 };
 

@@ -20,7 +20,7 @@
 // joins one waiting and one passing group. Each barrier gets as many passes as waits, so none is
 // left half-arrived at the end, also for trip counts of 0 and 1.
 //
-// Applies to the warp-specialised loop of a kernel with at least two consumer warp groups where
+// Applies to the warp-specialised loops of a kernel with at least two consumer warp groups where
 // a wgmma result is computed on inside the loop (a GEMM's main loop, which only accumulates,
 // gains nothing), the loop body has no barrier (one would put the groups back in step), and two
 // wgmma are issued together (overlapDots): measured, turns around single dots lost 0-13%.
@@ -62,12 +62,15 @@ int warpGroupRegions(const Kernel& k) {
 bool takeTurns(Kernel& k, const Target& t) {
   const int groups = k.numWarps / 4;
   if (!t.wgmma || k.producerWarps == 0 || groups < 2) return false;
-  Op* loop = consumerDotLoop(k);
-  if (!loop || !worthTurns(*loop->regions[0])) return false;
-
-  Block& body = *loop->regions[0];
-  Block& outer = *loop->parent;
-  const Loc loc = loop->loc;
+  // The loops in turn (causal attention's two key loops): one chain of turns runs through all
+  // of them, so no group passes twice without a wait between.
+  std::vector<Op*> loops;
+  for (Op* l : consumerDotLoops(k))
+    if (worthTurns(*l->regions[0])) loops.push_back(l);
+  if (loops.empty()) return false;
+  Block& outer = *loops[0]->parent;
+  if (std::any_of(loops.begin(), loops.end(), [&](const Op* l) { return l->parent != &outer; })) return false;
+  const Loc loc = loops[0]->loc;
   // Each group region the printer numbers gets a named barrier (1, 2, ...); the turns' barriers
   // follow them (two regions are added below).
   const int first = 1 + warpGroupRegions(k) + 2;
@@ -80,17 +83,19 @@ bool takeTurns(Kernel& k, const Target& t) {
     bar->count = groups;
     bar->note = s == Sync::TurnWait ? "this warp group's turn at the tensor cores" : "the next warp group's turn";
   };
-  // Around each run of wgmma the body issues without waiting in between (overlapDots issues
-  // two together).
+  // Around each run of wgmma a body issues without waiting in between (overlapDots issues two
+  // together).
   std::vector<std::pair<Op*, Op*>> runs;
-  bool open = false;
-  for (auto& op : body.ops) {
-    if (op->kind == OpKind::Wgmma) {
-      if (!open) runs.push_back({op.get(), op.get()});
-      runs.back().second = op.get();
-      open = true;
-    } else if (op->kind == OpKind::WgmmaWait) {
-      open = false;
+  for (Op* loop : loops) {
+    bool open = false;
+    for (auto& op : loop->regions[0]->ops) {
+      if (op->kind == OpKind::Wgmma) {
+        if (!open) runs.push_back({op.get(), op.get()});
+        runs.back().second = op.get();
+        open = true;
+      } else if (op->kind == OpKind::WgmmaWait) {
+        open = false;
+      }
     }
   }
   // Turns around single dots only put the groups' softmax and wgmma in step (measured: 0-13%
@@ -98,26 +103,26 @@ bool takeTurns(Kernel& k, const Target& t) {
   // softmax runs under the other's two.
   if (std::none_of(runs.begin(), runs.end(), [](const auto& r) { return r.first != r.second; })) return false;
   for (auto [from, to] : runs) {
-    Builder b{k, &body, loc, "turn", -1};
+    Builder b{k, from->parent, loc, "turn", -1};
     b.setInsertionBefore(*from);
     turn(b, Sync::TurnWait);
     b.setInsertionAfter(*to);
     turn(b, Sync::TurnPass);
   }
-  // The first turn: the last group passes it to group 0 before the loop; after it, group 0
-  // takes the last group's final pass.
-  auto onlyGroup = [&](int g, Sync s, bool after) {
+  // The first turn: the last group passes it to group 0 before the first loop; after the last,
+  // group 0 takes the last group's final pass.
+  auto onlyGroup = [&](int g, Sync s, Op& loop, bool after) {
     Builder b{k, &outer, loc, "turn", -1};
-    if (after) b.setInsertionAfter(*loop);
-    else b.setInsertionBefore(*loop);
+    if (after) b.setInsertionAfter(loop);
+    else b.setInsertionBefore(loop);
     Op* only = b.create(OpKind::WarpGroup, {}, {});
     only->firstWarp = 4 * g;
     only->numWarps = 4;
     Builder r{k, b.addRegion(only), loc, "turn", -1};
     turn(r, s);
   };
-  onlyGroup(groups - 1, Sync::TurnPass, false);
-  onlyGroup(0, Sync::TurnWait, true);
+  onlyGroup(groups - 1, Sync::TurnPass, *loops.front(), false);
+  onlyGroup(0, Sync::TurnWait, *loops.back(), true);
   return true;
 }
 

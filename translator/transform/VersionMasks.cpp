@@ -23,6 +23,7 @@
 // Runs last on the GPU level: the loop passes before it (pipelining, warp specialisation,
 // overlapped dots, turns) see the body they expect, and only pure register ops move.
 #include "ir/Builder.h"
+#include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
@@ -298,6 +299,13 @@ class Versioner {
       if (only) moved.insert(&o);
     }
 
+    // The select's one elementwise user moves into both regions where its other operands are
+    // ready before the select: the if then yields that user's result, computed in place, rather
+    // than a tile of the select's values beside the user's other operand (the tutorial's causal
+    // `qk * scale + where(mask, 0, -1e6)`: 64 more registers a thread at 128x128, which kept
+    // two programs off an SM).
+    Op* user = sinkable(block, sel, users);
+
     Value* res = sel.result();
     const Value* mask = sel.operands[0];
     while (mask->name.empty() && mask->def &&
@@ -309,21 +317,28 @@ class Versioner {
     Value* cond = test(b, *atoms);
     cond->name = maskName + "_all";
     b.hint = res->name.empty() ? res->hint : res->name;
-    Op* iff = b.create(OpKind::If, {cond}, {res->type});
+    Value* yielded = user ? user->result() : res;  // what the regions yield
+    Op* iff = b.create(OpKind::If, {cond}, {yielded->type});
     // The note names the mask only by a name the user gave it (a hint comes from some user of
     // the value, such as another load the same test masks, and would mislead).
     iff->note = (!mask->name.empty() ? mask->name : std::string("its condition")) + " is true in every element: the select is skipped";
     Value* out = iff->result();
-    out->name = res->name;
-    out->hint = res->hint;
-    out->layout = res->layout;
-    res->hint = res->name.empty() ? res->hint : res->name;
-    res->name.clear();
-    replaceAllUses(*k_.body, res, out);
+    out->name = yielded->name;
+    out->hint = yielded->hint;
+    out->layout = yielded->layout;
+    yielded->hint = yielded->name.empty() ? yielded->hint : yielded->name;
+    yielded->name.clear();
+    replaceAllUses(*k_.body, yielded, out);
 
     Block* then = b.addRegion(iff);
     Builder tb{k_, then, sel.loc, b.hint, -1};
-    tb.create(OpKind::Yield, {sel.operands[1]}, {});
+    if (user) {
+      ValueMap first{{res, sel.operands[1]}};
+      tb.create(OpKind::Yield, {cloneOp(tb, *user, first)->result()}, {});
+      moved.insert(user);
+    } else {
+      tb.create(OpKind::Yield, {sel.operands[1]}, {});
+    }
     Block* otherwise = b.addRegion(iff);
     std::vector<std::unique_ptr<Op>> keep;
     for (auto& o : block.ops) {
@@ -336,7 +351,23 @@ class Versioner {
     }
     block.ops = std::move(keep);
     Builder eb{k_, otherwise, sel.loc, b.hint, -1};
-    eb.create(OpKind::Yield, {res}, {});
+    eb.create(OpKind::Yield, {yielded}, {});
+  }
+
+  // The select's only user, where it is a pure elementwise op of this block after the select
+  // whose other operands are defined before it; else null.
+  Op* sinkable(Block& block, const Op& sel, std::map<const Value*, std::vector<Op*>>& users) {
+    const auto it = users.find(sel.result());
+    if (it == users.end() || it->second.size() != 1) return nullptr;
+    Op* u = it->second[0];
+    if (u->parent != &block || !traits(u->kind).pure || !traits(u->kind).elementwise || !u->regions.empty() || u->results.size() != 1)
+      return nullptr;
+    const long at = Builder::indexOf(block, &sel);
+    for (const Value* v : u->operands) {
+      if (v == sel.result()) continue;
+      if (v->def && v->def->parent == &block && Builder::indexOf(block, v->def) >= at) return nullptr;
+    }
+    return u;
   }
 };
 

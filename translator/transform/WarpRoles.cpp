@@ -1,5 +1,7 @@
 #include "transform/WarpRoles.h"
 
+#include "ir/Builder.h"
+
 #include <algorithm>
 
 namespace tilecc::ir {
@@ -10,16 +12,52 @@ Op* warpRoles(Kernel& k) {
   return nullptr;
 }
 
-Op* consumerDotLoop(Kernel& k) {
+std::vector<Op*> consumerDotLoops(Kernel& k) {
+  std::vector<Op*> found;
   Op* roles = warpRoles(k);
-  if (!roles) return nullptr;
-  Op* found = nullptr;
+  if (!roles) return found;
   walk(*roles->regions[0], [&](Op& o) {
-    if (!found && o.kind == OpKind::For &&
+    if (o.kind == OpKind::For &&
         std::any_of(o.regions[0]->ops.begin(), o.regions[0]->ops.end(), [](const auto& x) { return x->kind == OpKind::Wgmma; }))
-      found = &o;
+      found.push_back(&o);
   });
   return found;
+}
+
+Op* consumerDotLoop(Kernel& k) {
+  const std::vector<Op*> loops = consumerDotLoops(k);
+  return loops.empty() ? nullptr : loops[0];
+}
+
+void releaseLastSlot(Kernel& k, Op& loop) {
+  Block& body = *loop.regions[0];
+  const Op* wait = nullptr;
+  for (auto& op : body.ops)
+    if (!wait && op->kind == OpKind::MBarrierWait) wait = op.get();  // the ring's, at the top
+  Op* arrive = nullptr;
+  walk(body, [&](Op& o) {
+    if (o.kind == OpKind::MBarrierArrive) arrive = &o;
+  });
+  if (!wait || !arrive || arrive->parent == &body) return;  // released in its own iteration
+  Op* fin = nullptr;  // the wgmma wait after the loop
+  for (auto& op : loop.parent->ops)
+    if (op->kind == OpKind::WgmmaWait && op->count == 0 && !op->operands.empty() && op->operands[0]->def == &loop) fin = op.get();
+  if (!fin) return;
+  const auto& args = body.args;
+  const auto carried = static_cast<std::size_t>(std::find(args.begin(), args.end(), wait->operands[1]) - args.begin()) - 1;
+  Builder b{k, loop.parent, loop.loc, "release", -1};
+  b.setInsertionAfter(*fin);
+  Value* ran = b.binary(BinOp::Lt, loop.operands[0], loop.operands[1], ElemType::of(Scalar::Bool));
+  Op* guard = b.create(OpKind::If, {ran}, {});
+  Builder then{k, b.addRegion(guard), loop.loc, "release", -1};
+  Builder other{k, b.addRegion(guard), loop.loc, "release", -1};
+  Value* read = loop.results[carried];  // the slot after the last one read
+  Value* isFirst = then.binary(BinOp::Eq, read, then.intConst(0), ElemType::of(Scalar::Bool));
+  Value* before = then.binary(BinOp::Sub, read, then.intConst(1), read->type.elem);
+  Value* last = then.create(OpKind::Select, {isFirst, then.intConst(k.numStages - 1), before}, {read->type})->result();
+  then.create(OpKind::MBarrierArrive, {arrive->operands[0], last}, {});
+  then.create(OpKind::Yield, {}, {});
+  other.create(OpKind::Yield, {}, {});
 }
 
 bool takesTurns(const Kernel& k) {

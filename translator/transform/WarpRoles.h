@@ -9,8 +9,17 @@ namespace tilecc::ir {
 /// group in region 1), or null where the kernel is not warp-specialised.
 Op* warpRoles(Kernel& k);
 
-/// The consumers' loop whose body issues wgmma (the first, at any depth of region 0), or null.
+/// The consumers' loops whose bodies issue wgmma (at any depth of region 0), in program order.
+std::vector<Op*> consumerDotLoops(Kernel& k);
+
+/// The first of consumerDotLoops, or null.
 Op* consumerDotLoop(Kernel& k);
+
+/// In a consumer loop that keeps its last wgmma batch in flight (its slot released in the
+/// next iteration), releases the slot of its last iteration after the final wgmma wait that
+/// follows the loop, where the loop ran at all. Nothing where the loop releases each slot in
+/// its own iteration.
+void releaseLastSlot(Kernel& k, Op& loop);
 
 /// Whether the consumer warp groups take turns at the tensor cores (take-turns placed its barriers).
 bool takesTurns(const Kernel& k);

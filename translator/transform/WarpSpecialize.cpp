@@ -27,31 +27,34 @@
 // keeps one wgmma batch in flight (wait_group 1), a slot is released one iteration late, after
 // the wait that completes the batch that read it; otherwise at the end of the iteration.
 //
+// Consecutive TMA loops at the top level (causal attention written as Triton's tutorial writes
+// it: the off-band keys, then the diagonal band) share the first loop's ring: the consumers'
+// second loop reads on from the slot and phase the first ended with, and the producer runs one
+// loop per consumer loop, back to back, so the band's first boxes arrive while the consumers
+// finish the off-band keys. Their boxes must have the same shapes.
+//
 // On by default where shared memory already keeps the kernel to one program per SM, else per
-// the warp_specialize option. Applies to a kernel whose one TMA loop is at its top level (no return anywhere: a consumer
-// leaving early would leave the producer waiting), and whose copies' coordinates depend only on
-// the loop's induction variable and on scalars computed before the loop without memory
-// accesses (those stay outside, computed by every warp). Barriers inside the consumers' part
-// then synchronise the consumer warps alone (a named barrier, printed as such).
+// the warp_specialize option. Applies to a kernel whose TMA loops are at its top level (no
+// return anywhere: a consumer leaving early would leave the producer waiting), and whose
+// copies' coordinates depend only on the loop's induction variable and on scalars computed
+// without memory accesses outside the loops (those stay outside, computed by every warp).
+// Barriers inside the consumers' part then synchronise the consumer warps alone (a named
+// barrier, printed as such).
 #include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
+#include "transform/TmaPipes.h"
+#include "transform/WarpRoles.h"
 
 #include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
+#include <string>
 
 namespace tilecc::ir {
 
 namespace {
-
-bool containsKind(const Op& o, OpKind kind) {
-  bool found = o.kind == kind;
-  for (const auto& r : o.regions)
-    walk(static_cast<const Block&>(*r), [&](const Op& x) { found = found || x.kind == kind; });
-  return found;
-}
 
 // The registers per thread each role gets (setmaxnreg: multiples of 8 in [24, 256]), or 0
 // where reallocation gains nothing (one consumer warp group already has up to 255).
@@ -79,109 +82,41 @@ class Specializer {
  public:
   explicit Specializer(Kernel& k) : k_(k), top_(*k.body) {}
 
-  bool run() {
-    if (!find()) return false;
+  // Finds the TMA loops and what the producer needs; false (why() says why) where the kernel
+  // does not have that form. Changes nothing.
+  bool find() {
+    if (!findTmaPipes(k_, found_)) return false;
+    if (!sameRings(found_.pipes)) return miss("its TMA loops copy boxes of different shapes (one ring cannot serve them in turn)");
     if (!outsideClosure()) return miss("the copies' coordinates need more than scalar arithmetic before the loop");
-    split();
     return true;
   }
+  const std::string& why() const { return found_.why; }
+
+  // The buffers that share the first loop's once split (the later loops' rings and barriers).
+  std::set<const Value*> merged() const {
+    std::set<const Value*> m;
+    for (std::size_t i = 1; i < found_.pipes.size(); ++i) {
+      m.insert(found_.pipes[i].full());
+      m.insert(found_.pipes[i].rings.begin(), found_.pipes[i].rings.end());
+    }
+    return m;
+  }
+
+  void split();
 
  private:
   Kernel& k_;
   Block& top_;
-  Op* loop_ = nullptr;
-  Op* wait_ = nullptr;    // wait(full[read], phase) at the top of the loop body
-  Op* copies_ = nullptr;  // if (ahead in range) { expect_tx; tma boxes }
-  std::vector<Op*> prologue_;       // the same before the loop, for its first iterations
-  std::vector<Op*> invariant_;      // copies of loop-invariant operands before the loop (moved)
-  std::set<const Op*> outside_;     // top-level ops the producer needs: computed by every warp
-  std::vector<const Op*> chain_;    // body ops the copies read, in order
-  Value* slot_ = nullptr;           // the ring slot the loop's copies write (carried)
-  const Value* ahead_ = nullptr;    // the iteration they copy for (num_stages − 1 ahead)
+  TmaPipes found_;
+  std::set<const Op*> outside_;  // top-level ops the producer needs: computed by every warp
 
   bool miss(const char* why) {
-    k_.notSpecialized = why;
+    found_.why = why;
     return false;
   }
 
-  bool find() {
-    bool returns = false;
-    walk(top_, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
-    if (returns) return miss("the kernel has a return (a consumer leaving early would leave the producer waiting)");
-    for (auto& op : top_.ops) {
-      // A loop-invariant operand's copy (pipelineLoops): the producer issues it before its loop.
-      if (!loop_ && (op->kind == OpKind::TmaLoad || op->kind == OpKind::MBarrierExpectTx)) {
-        invariant_.push_back(op.get());
-        continue;
-      }
-      if (!containsKind(*op, OpKind::TmaLoad)) continue;
-      if (op->kind == OpKind::If && !loop_) {
-        prologue_.push_back(op.get());
-        continue;
-      }
-      if (op->kind != OpKind::For || loop_)
-        return miss("its TMA copies are not in one loop at the kernel's top level (two loops in a row, such as causal attention's "
-                    "off-band keys and diagonal band, get it as one loop with a mask)");
-      loop_ = op.get();
-    }
-    if (!loop_) return miss("no loop copies with TMA");
-    Block& body = *loop_->regions[0];
-    // A pipelined TMA loop starts with its wait: a top-level loop without one holds the TMA
-    // loop inside it (a persistent loop written out, Triton's tutorial 09).
-    if (body.ops.empty() || body.ops[0]->kind != OpKind::MBarrierWait)
-      return miss("its TMA loop is inside another loop (written for one output tile, a GEMM gets a persistent grid from the translator)");
-    wait_ = body.ops[0].get();
-    for (auto& op : body.ops) {
-      if (!containsKind(*op, OpKind::TmaLoad)) continue;
-      if (op->kind != OpKind::If || copies_) return miss("its TMA copies are not issued in one place of the loop");
-      copies_ = op.get();
-    }
-    if (!copies_) return miss("no loop copies with TMA");
-    slot_ = copySlot();
-    // The iteration the copies are for: the guard compares it with the loop's bound.
-    const Op* in = copies_->operands[0]->def;
-    if (!slot_ || !in || in->kind != OpKind::Binary || in->binop != BinOp::Lt || in->operands[1] != loop_->operands[1])
-      return miss("its TMA copies are not the pipelined loop's own (slot and guard)");
-    ahead_ = in->operands[0];
-    if (ahead_->def && ahead_->def->kind == OpKind::Convert) ahead_ = ahead_->def->operands[0];
-    // The copies read, from the body, only that iteration, the slot and pure scalar ops of its
-    // top level.
-    std::set<const Op*> seen;
-    bool ok = true;
-    std::function<void(const Value*)> need = [&](const Value* v) {
-      if (v == ahead_) return;
-      const Op* d = v->def;
-      if (!d) {
-        if (v->owner == &body && v != slot_) ok = false;
-        return;
-      }
-      if (d->parent != &body) return;
-      if (v->type.isTile() || !traits(d->kind).pure || !d->regions.empty()) {
-        ok = false;
-        return;
-      }
-      if (!seen.insert(d).second) return;
-      for (const Value* x : d->operands) need(x);
-    };
-    walk(static_cast<const Block&>(*copies_->regions[0]), [&](const Op& o) {
-      for (const Value* v : o.operands) need(v);
-    });
-    for (const auto& op : body.ops)
-      if (seen.count(op.get())) chain_.push_back(op.get());
-    return ok;
-  }
-
-  // The ring slot the loop's copies write (a carried value of the loop).
-  Value* copySlot() const {
-    Value* slot = nullptr;
-    walk(static_cast<const Block&>(*copies_->regions[0]), [&](const Op& o) {
-      if (o.kind == OpKind::TmaLoad) slot = o.operands[3];
-    });
-    return slot;
-  }
-
-  // The top-level ops before the loop that the producer reads (transitively): allocations and
-  // pure scalar arithmetic, which stay outside the roles. False if it needs anything else.
+  // The top-level ops the producer reads (transitively): allocations and pure scalar
+  // arithmetic, which stay outside the roles. False if it needs anything else.
   bool outsideClosure() {
     bool ok = true;
     std::function<void(const Value*)> need = [&](const Value* v) {
@@ -195,137 +130,164 @@ class Specializer {
       outside_.insert(d);
       for (const Value* x : d->operands) need(x);
     };
-    for (int i = 0; i < 3; ++i) need(loop_->operands[static_cast<std::size_t>(i)]);
-    for (const Op* o : chain_)
+    for (const TmaPipe& p : found_.pipes) {
+      for (int i = 0; i < 3; ++i) need(p.loop->operands[static_cast<std::size_t>(i)]);
+      for (const Op* o : p.chain)
+        for (const Value* v : o->operands) need(v);
+      walk(static_cast<const Block&>(*p.copies->regions[0]), [&](const Op& o) {
+        for (const Value* v : o.operands) need(v);
+      });
+    }
+    for (const Op* o : found_.invariant)
       for (const Value* v : o->operands) need(v);
-    for (const Op* o : invariant_)
-      for (const Value* v : o->operands) need(v);
-    walk(static_cast<const Block&>(*copies_->regions[0]), [&](const Op& o) {
-      for (const Value* v : o.operands) need(v);
-    });
     // Every allocation and mbarrier initialisation stays outside too.
     for (const auto& op : top_.ops)
       if (op->kind == OpKind::LocalAlloc || op->kind == OpKind::MBarrierInit) outside_.insert(op.get());
     return ok;
   }
 
-  void split() {
-    const int S = k_.numStages;
-    const int W = k_.numWarps;
-    Value* full = wait_->operands[0];
-    Block& body = *loop_->regions[0];
-    Value* iv = body.args[0];
-    const Loc loc = loop_->loc;
-
-    // The rest of the kernel, in order: outside ops stay, prologue copies go, others move.
-    std::vector<std::unique_ptr<Op>> kept, consumer, invariant;
-    for (auto& op : top_.ops) {
-      if (std::find(prologue_.begin(), prologue_.end(), op.get()) != prologue_.end()) continue;
-      const bool moved = std::find(invariant_.begin(), invariant_.end(), op.get()) != invariant_.end();
-      (moved ? invariant : outside_.count(op.get()) ? kept : consumer).push_back(std::move(op));
-    }
-    top_.ops = std::move(kept);
-
-    Builder b{k_, &top_, loc, iv->name, -1};
-    Value* empty = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(S));
-    empty->name = iv->name + "_empty";
-    Op* init = b.create(OpKind::MBarrierInit, {empty}, {});
-    init->count = W;  // one arrival per consumer warp
-    Op* bar = b.create(OpKind::Barrier, {}, {});
-    bar->note = "the mbarriers are initialised before either role waits on them";
-
-    Op* roles = b.create(OpKind::WarpGroup, {}, {});
-    roles->firstWarp = 0;
-    roles->numWarps = W;
-    Block* cons = b.addRegion(roles);
-    Block* prod = b.addRegion(roles);
-    const Registers regs = registersFor(W, kProducerWarps);
-
-    // ---- consumers ----
-    Builder c{k_, cons, loc, iv->name, -1};
-    if (regs.consumer) {
-      Op* r = c.create(OpKind::SetMaxNReg, {}, {});
-      r->regs = regs.consumer;
-      r->increase = true;
-    }
-    for (auto& op : consumer) {
-      op->parent = cons;
-      cons->ops.push_back(std::move(op));
-    }
-    release(empty);
-
-    // ---- producer ----
-    Builder p{k_, prod, loc, iv->name, -1};
-    if (regs.producer) {
-      Op* r = p.create(OpKind::SetMaxNReg, {}, {});
-      r->regs = regs.producer;
-    }
-    Op* one = p.create(OpKind::WarpGroup, {}, {});
-    one->firstWarp = W;
-    one->numWarps = 1;
-    Builder pb{k_, p.addRegion(one), loc, iv->name, -1};
-    for (auto& op : invariant) {
-      op->parent = pb.block;
-      pb.block->ops.push_back(std::move(op));
-    }
-    Value* zero = pb.intConst(0);
-    Op* ploop = pb.create(OpKind::For, {loop_->operands[0], loop_->operands[1], loop_->operands[2], zero, zero},
-                          {Type::scalar(ElemType::of(Scalar::I32)), Type::scalar(ElemType::of(Scalar::I32))});
-    ploop->cmp = loop_->cmp;
-    Block* pbody = pb.addRegion(ploop);
-    Builder lb{k_, pbody, loc, iv->name, -1};
-    Value* piv = lb.addArg(pbody, iv->type, iv->name);
-    Value* write = lb.addArg(pbody, Type::scalar(ElemType::of(Scalar::I32)), "load_slot");
-    Value* phase = lb.addArg(pbody, Type::scalar(ElemType::of(Scalar::I32)), "load_phase");
-    ploop->results[0]->name = "load_slot";
-    ploop->results[1]->name = "load_phase";
-    Value* one32 = lb.intConst(1);
-    lb.create(OpKind::MBarrierWait, {empty, write, lb.binary(BinOp::Xor, phase, one32, phase->type.elem)}, {});
-    // The producer copies for its own iteration: `ahead` is its induction variable.
-    ValueMap map{{iv, piv}, {ahead_, piv}, {slot_, write}};
-    for (const Op* o : chain_) cloneOp(lb, *o, map);
-    for (const auto& o : copies_->regions[0]->ops)
-      if (o->kind != OpKind::Yield) cloneOp(lb, *o, map);
-    Value* last = lb.binary(BinOp::Eq, write, lb.intConst(S - 1), ElemType::of(Scalar::Bool));
-    Value* next = lb.create(OpKind::Select, {last, zero, lb.binary(BinOp::Add, write, one32, write->type.elem)}, {write->type})->result();
-    Value* flipped = lb.binary(BinOp::Xor, phase, one32, phase->type.elem);
-    Value* nphase = lb.create(OpKind::Select, {last, flipped, phase}, {phase->type})->result();
-    lb.create(OpKind::Yield, {next, nphase}, {});
-
-    // The consumers' loop no longer copies (its slot counter goes with canonicalize).
-    erase(*copies_);
-    k_.producerWarps = kProducerWarps;
-  }
-
-  // Each consumer warp releases a slot once no wgmma of its group reads it any more.
-  void release(Value* empty) {
-    Block& body = *loop_->regions[0];
-    Value* read = wait_->operands[1];
-    Op* inFlight = nullptr;  // wait_group 1 of a batch kept in flight (pipelineLoops)
-    for (auto& op : body.ops)
-      if (op->kind == OpKind::WgmmaWait && op->count == 1 && op->results.empty()) inFlight = op.get();
-    if (!inFlight) {
-      Builder b{k_, &body, loop_->loc, "release", -1};
-      b.setInsertionBefore(*yieldOf(body));
-      b.create(OpKind::MBarrierArrive, {empty, read}, {});
-      return;
-    }
-    // The batch completed by this wait read the previous iteration's slot; the first iteration
-    // has none.
-    Builder b{k_, &body, loop_->loc, "release", -1};
-    b.setInsertionAfter(*inFlight);
-    Value* notFirst = b.binary(BinOp::Ne, body.args[0], loop_->operands[0], ElemType::of(Scalar::Bool));
-    Op* guard = b.create(OpKind::If, {notFirst}, {});
-    Builder then{k_, b.addRegion(guard), loop_->loc, "release", -1};
-    Builder other{k_, b.addRegion(guard), loop_->loc, "release", -1};
-    Value* first = then.binary(BinOp::Eq, read, then.intConst(0), ElemType::of(Scalar::Bool));
-    Value* before = then.binary(BinOp::Sub, read, then.intConst(1), read->type.elem);
-    Value* prev = then.create(OpKind::Select, {first, then.intConst(k_.numStages - 1), before}, {read->type})->result();
-    then.create(OpKind::MBarrierArrive, {empty, prev}, {});
-    then.create(OpKind::Yield, {}, {});
-    other.create(OpKind::Yield, {}, {});
-  }
+  Op* producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value* write0, Value* phase0);
+  void release(const TmaPipe& p, Value* empty);
 };
+
+// The producer's loop for pipe `p`: waits for a free slot and copies iteration by iteration,
+// from slot `write0` in phase `phase0`; results: the next slot and phase.
+Op* Specializer::producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value* write0, Value* phase0) {
+  const int S = k_.numStages;
+  Block& body = *p.loop->regions[0];
+  Value* iv = body.args[0];
+  const Loc loc = p.loop->loc;
+  const Type i32 = Type::scalar(ElemType::of(Scalar::I32));
+  Op* ploop = pb.create(OpKind::For, {p.loop->operands[0], p.loop->operands[1], p.loop->operands[2], write0, phase0}, {i32, i32});
+  ploop->cmp = p.loop->cmp;
+  Block* pbody = pb.addRegion(ploop);
+  Builder lb{k_, pbody, loc, iv->name, -1};
+  Value* piv = lb.addArg(pbody, iv->type, iv->name);
+  Value* write = lb.addArg(pbody, i32, "load_slot");
+  Value* phase = lb.addArg(pbody, i32, "load_phase");
+  ploop->results[0]->name = "load_slot";
+  ploop->results[1]->name = "load_phase";
+  Value* zero = lb.intConst(0);
+  Value* one32 = lb.intConst(1);
+  lb.create(OpKind::MBarrierWait, {empty, write, lb.binary(BinOp::Xor, phase, one32, phase->type.elem)}, {});
+  // The producer copies for its own iteration: `ahead` is its induction variable.
+  ValueMap map{{iv, piv}, {p.ahead, piv}, {p.slot, write}};
+  for (const Op* o : p.chain) cloneOp(lb, *o, map);
+  for (const auto& o : p.copies->regions[0]->ops)
+    if (o->kind != OpKind::Yield) cloneOp(lb, *o, map);
+  Value* last = lb.binary(BinOp::Eq, write, lb.intConst(S - 1), ElemType::of(Scalar::Bool));
+  Value* next = lb.create(OpKind::Select, {last, zero, lb.binary(BinOp::Add, write, one32, write->type.elem)}, {write->type})->result();
+  Value* flipped = lb.binary(BinOp::Xor, phase, one32, phase->type.elem);
+  Value* nphase = lb.create(OpKind::Select, {last, flipped, phase}, {phase->type})->result();
+  lb.create(OpKind::Yield, {next, nphase}, {});
+  return ploop;
+}
+
+void Specializer::split() {
+  const int W = k_.numWarps;
+  std::vector<TmaPipe>& pipes = found_.pipes;
+  const Loc loc = pipes[0].loop->loc;
+  const std::string name = pipes[0].loop->regions[0]->args[0]->name;
+  shareFirstRing(k_, pipes, false);
+
+  // The rest of the kernel, in order: outside ops stay, prologue copies go, others move.
+  std::set<const Op*> prologue;
+  for (const TmaPipe& p : pipes) prologue.insert(p.prologue.begin(), p.prologue.end());
+  std::vector<std::unique_ptr<Op>> kept, consumer, invariant;
+  for (auto& op : top_.ops) {
+    if (prologue.count(op.get())) continue;
+    const bool moved = std::find(found_.invariant.begin(), found_.invariant.end(), op.get()) != found_.invariant.end();
+    (moved ? invariant : outside_.count(op.get()) ? kept : consumer).push_back(std::move(op));
+  }
+  top_.ops = std::move(kept);
+
+  Builder b{k_, &top_, loc, name, -1};
+  Value* empty = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(k_.numStages));
+  empty->name = name + "_empty";
+  Op* init = b.create(OpKind::MBarrierInit, {empty}, {});
+  init->count = W;  // one arrival per consumer warp
+  Op* bar = b.create(OpKind::Barrier, {}, {});
+  bar->note = "the mbarriers are initialised before either role waits on them";
+
+  Op* roles = b.create(OpKind::WarpGroup, {}, {});
+  roles->firstWarp = 0;
+  roles->numWarps = W;
+  Block* cons = b.addRegion(roles);
+  Block* prod = b.addRegion(roles);
+  const Registers regs = registersFor(W, kProducerWarps);
+
+  // ---- consumers ----
+  Builder c{k_, cons, loc, name, -1};
+  if (regs.consumer) {
+    Op* r = c.create(OpKind::SetMaxNReg, {}, {});
+    r->regs = regs.consumer;
+    r->increase = true;
+  }
+  for (auto& op : consumer) {
+    op->parent = cons;
+    cons->ops.push_back(std::move(op));
+  }
+  for (std::size_t i = 0; i < pipes.size(); ++i) {
+    release(pipes[i], empty);
+    // The next loop's producer waits for this loop's last slot.
+    if (i + 1 < pipes.size()) releaseLastSlot(k_, *pipes[i].loop);
+  }
+
+  // ---- producer ----
+  Builder p{k_, prod, loc, name, -1};
+  if (regs.producer) {
+    Op* r = p.create(OpKind::SetMaxNReg, {}, {});
+    r->regs = regs.producer;
+  }
+  Op* one = p.create(OpKind::WarpGroup, {}, {});
+  one->firstWarp = W;
+  one->numWarps = 1;
+  Builder pb{k_, p.addRegion(one), loc, name, -1};
+  for (auto& op : invariant) {
+    op->parent = pb.block;
+    pb.block->ops.push_back(std::move(op));
+  }
+  Value* write = pb.intConst(0);
+  Value* phase = write;
+  for (const TmaPipe& pipe : pipes) {
+    Op* l = producerLoop(pb, pipe, empty, write, phase);
+    write = l->results[0];
+    phase = l->results[1];
+  }
+
+  // The consumers' loops no longer copy (their slot counters go with canonicalize).
+  for (const TmaPipe& pipe : pipes) erase(*pipe.copies);
+  k_.producerWarps = kProducerWarps;
+}
+
+// Each consumer warp releases a slot once no wgmma of its group reads it any more.
+void Specializer::release(const TmaPipe& p, Value* empty) {
+  Block& body = *p.loop->regions[0];
+  Value* read = p.wait->operands[1];
+  Op* inFlight = nullptr;  // wait_group 1 of a batch kept in flight (pipelineLoops)
+  for (auto& op : body.ops)
+    if (op->kind == OpKind::WgmmaWait && op->count == 1 && op->results.empty()) inFlight = op.get();
+  if (!inFlight) {
+    Builder b{k_, &body, p.loop->loc, "release", -1};
+    b.setInsertionBefore(*yieldOf(body));
+    b.create(OpKind::MBarrierArrive, {empty, read}, {});
+    return;
+  }
+  // The batch completed by this wait read the previous iteration's slot; the first iteration
+  // has none.
+  Builder b{k_, &body, p.loop->loc, "release", -1};
+  b.setInsertionAfter(*inFlight);
+  Value* notFirst = b.binary(BinOp::Ne, body.args[0], p.loop->operands[0], ElemType::of(Scalar::Bool));
+  Op* guard = b.create(OpKind::If, {notFirst}, {});
+  Builder then{k_, b.addRegion(guard), p.loop->loc, "release", -1};
+  Builder other{k_, b.addRegion(guard), p.loop->loc, "release", -1};
+  Value* first = then.binary(BinOp::Eq, read, then.intConst(0), ElemType::of(Scalar::Bool));
+  Value* before = then.binary(BinOp::Sub, read, then.intConst(1), read->type.elem);
+  Value* prev = then.create(OpKind::Select, {first, then.intConst(k_.numStages - 1), before}, {read->type})->result();
+  then.create(OpKind::MBarrierArrive, {empty, prev}, {});
+  then.create(OpKind::Yield, {}, {});
+  other.create(OpKind::Yield, {}, {});
+}
 
 }  // namespace
 
@@ -339,6 +301,8 @@ bool warpSpecialize(Kernel& k, const Target& t) {
     k.notSpecialized = "num_warps = " + std::to_string(k.numWarps) + " is not a multiple of 4 up to 28";
     return false;
   }
+  Specializer s(k);
+  const bool found = s.find();
   if (k.warpSpecialize < 0) {
     if (k.minPrograms > 1) {
       k.notSpecialized = "min_programs_per_sm = " + std::to_string(k.minPrograms) + " asks for more than the one program per SM it allows";
@@ -348,7 +312,8 @@ bool warpSpecialize(Kernel& k, const Target& t) {
     // default only where shared memory allows no second one anyway (measured: the 128x128
     // GEMM, two programs per SM, lost 6-10%; the 128x256 one, alone on its SM, gained 0-6%).
     // Buffers used only after the kernel's last top-level loop (an epilogue staged through
-    // shared memory) share bytes with the rings, dead by then (allocate-shared).
+    // shared memory) share bytes with the rings, dead by then (allocate-shared); the rings of
+    // consecutive TMA loops become one.
     const auto& ops = k.body->ops;
     std::size_t lastLoop = 0;
     for (std::size_t i = 0; i < ops.size(); ++i)
@@ -365,9 +330,10 @@ bool warpSpecialize(Kernel& k, const Target& t) {
       visit(*ops[i]);
       for (const auto& r : ops[i]->regions) walk(static_cast<const Block&>(*r), visit);
     }
+    const std::set<const Value*> merged = found ? s.merged() : std::set<const Value*>{};
     std::int64_t bytes = 0, after = 0;
     walk(static_cast<const Block&>(*k.body), [&](const Op& o) {
-      if (o.kind != OpKind::LocalAlloc) return;
+      if (o.kind != OpKind::LocalAlloc || merged.count(o.result())) return;
       const auto it = late.find(o.result());
       (it != late.end() && it->second ? after : bytes) += o.result()->type.sharedBytes();
     });
@@ -378,7 +344,12 @@ bool warpSpecialize(Kernel& k, const Target& t) {
       return false;
     }
   }
-  return Specializer(k).run();
+  if (!found) {
+    k.notSpecialized = s.why();
+    return false;
+  }
+  s.split();
+  return true;
 }
 
 }  // namespace tilecc::ir

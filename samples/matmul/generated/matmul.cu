@@ -709,6 +709,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -997,6 +999,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   int pipe_phase = 0;
@@ -2007,6 +2011,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -2378,6 +2384,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   int pipe_phase = 0;
@@ -3318,6 +3326,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -3606,6 +3616,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   int pipe_phase = 0;
@@ -4592,6 +4604,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -4951,6 +4965,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   float acc[64];  // tile<128x128xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 64; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   int pipe_phase = 0;
@@ -5879,6 +5895,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -6174,6 +6192,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
       float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
       int pipe_read = ring_slot;
       int pipe_phase = ring_phase;
       for (int k = 0; k < K; k += 64) {
@@ -7116,6 +7136,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -7411,6 +7433,8 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
       float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
       int pipe_read = ring_slot;
       int pipe_phase = ring_phase;
       for (int k = 0; k < K; k += 64) {
@@ -8844,6 +8868,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   float acc[32];  // tile<128x64xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -9112,6 +9138,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   float acc[32];  // tile<128x64xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 32; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   int pipe_phase = 0;
@@ -10464,6 +10492,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   float acc[128];  // tile<128x256xf32> in L0, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  #pragma unroll
+  for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
   int pipe_read = 0;
   int pipe_write = 2;
   for (int k = 0; k < K; k += 64) {
@@ -10759,6 +10789,8 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
       float acc[128];  // tile<128x256xf32> in L0, carried
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+      #pragma unroll
+      for (int reg = 0; reg < 128; ++reg) tilecc::fence_operand(acc[reg]);
       int pipe_read = ring_slot;
       int pipe_phase = ring_phase;
       for (int k = 0; k < K; k += 64) {

@@ -2,7 +2,7 @@
 against cuBLAS / cuDNN and the samples' tuned kernels, all timed by triton.testing.do_bench
 (median) in one process, two rounds with the order reversed in the second. Every kernel's output
 is checked first: GEMMs against torch's fp32 product of the same inputs, attention against
-cuDNN's output. Usage: python3 heldout.py path/to/libheldout.so"""
+cuDNN's output. Usage: python3 heldout.py path/to/libheldout.so [gemm|attention] (both by default)"""
 import ctypes
 import sys
 
@@ -14,6 +14,7 @@ lib.heldout_gemm.argtypes = [ctypes.c_int] + [ctypes.c_void_p] * 3 + [ctypes.c_i
 lib.heldout_attention.argtypes = [ctypes.c_int] * 3 + [ctypes.c_void_p] * 5 + [ctypes.c_int] * 3 + [ctypes.c_float, ctypes.c_void_p]
 stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
 rows = []
+only = sys.argv[2] if len(sys.argv) > 2 else None
 
 
 def timed(name, runs, flops):
@@ -32,7 +33,7 @@ GEMMS = [(0, 'tutorial 128x256x64 w8 s3', torch.float16), (1, 'tutorial + leaky_
          (4, 'tutorial 128x128x32 w4 s4', torch.float16), (5, 'tutorial 64x256x32 w4 s4', torch.float16),
          (6, 'block pointers 128x256x64', torch.float16), (7, 'persistent (09) 128x256x64', torch.float16),
          (8, 'sample 128x256 (tuned)', torch.float16), (9, 'sample bf16 128x256', torch.bfloat16)]
-for M, N, K in [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)]:
+for M, N, K in [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)] if only in (None, 'gemm') else []:
     for dt in (torch.float16, torch.bfloat16):
         a = torch.randn(M, K, device='cuda', dtype=dt)
         b = torch.randn(K, N, device='cuda', dtype=dt)
@@ -54,7 +55,7 @@ for M, N, K in [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)]:
 
 from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
 
-for d in (128, 64):
+for d in (128, 64) if only in (None, 'attention') else ():
     for causal in (False, True):
         Z, H, S = 4, 32, 4096
         q = torch.randn(Z, H, S, d, device='cuda', dtype=torch.float16)

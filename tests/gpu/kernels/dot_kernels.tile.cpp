@@ -234,3 +234,34 @@ void dot_attention_kt(const half* q, const half* k, const half* v, float* out, i
 
 template void dot_attention_kt<64>(const half*, const half*, const half*, float*, int, float);
 template void dot_attention_kt<128>(const half*, const half*, const half*, float*, int, float);
+
+// Two K loops in a row into one accumulator (the first SPLIT blocks, then the rest): on sm_90a's
+// TMA variant they read one ring, numbered on from one loop to the next, either warp-specialised
+// (the producer copies both loops' boxes in one stream; the consumers release the first loop's
+// last slot after its final wait) or chained (the first loop's last iterations copy the second
+// loop's first boxes). K decides the trip counts: 0, 1 and fewer than the stages in either loop.
+template <int SPLIT, bool WS>
+TILECC_KERNEL(num_warps = 8, num_stages = 3, warp_specialize = WS)
+void dot_two_loops(const half* a, const half* b, float* c, int M, int N, int K) {
+  const int pid_m = program_id(0), pid_n = program_id(1);
+  auto rm = (pid_m * 128 + arange<128>()) % M;
+  auto rn = pid_n * 128 + arange<128>();
+  auto rk = arange<64>();
+  const int K1 = min(K, SPLIT * 64);
+  auto acc = zeros<float, 128, 128>();
+  for (int k = 0; k < K1; k += 64) {
+    auto x = load(a + cast<int64_t>(col(rm)) * K + row(k + rk), row(k + rk) < K, 0.0f);
+    auto y = load(b + cast<int64_t>(col(k + rk)) * N + row(rn), (col(k + rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(x, y, acc);
+  }
+  for (int k = K1; k < K; k += 64) {
+    auto x = load(a + cast<int64_t>(col(rm)) * K + row(k + rk), row(k + rk) < K, 0.0f);
+    auto y = load(b + cast<int64_t>(col(k + rk)) * N + row(rn), (col(k + rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(x, y, acc);
+  }
+  auto cm = pid_m * 128 + arange<128>();
+  store(c + cast<int64_t>(col(cm)) * N + row(rn), acc, (col(cm) < M) & (row(rn) < N));
+}
+
+template void dot_two_loops<1, true>(const half*, const half*, float*, int, int, int);
+template void dot_two_loops<3, false>(const half*, const half*, float*, int, int, int);

@@ -3,7 +3,9 @@
 // variant: the select keeps the wrapped rows in their rows, masked at the store), and the fused
 // attention, causal as two loops (off-band keys, then the diagonal band) and not, with M = m_i +
 // log2(l_i) stored from the accumulator's rows. Unlike the tutorial, keys past N_CTX are masked in
-// the non-causal stage.
+// the non-causal stage. The causal kernel also with warp_specialize = true: its two TMA loops
+// then read one ring in turn, fed by one producer (where two programs fit on an SM, as here, the
+// default leaves it unspecialised).
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
@@ -98,8 +100,8 @@ void attn_fwd_inner(tile<float, BLOCK_M, HEAD_DIM>& acc, tile<float, BLOCK_M>& l
 
 // Tutorial 06's forward kernel (STAGE 1: not causal, 3: causal); K read through a transposed
 // block pointer, M = m_i + log2(l_i) stored for the backward pass.
-template <int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES>
-TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES)
+template <int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES, bool WS>
+TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES, warp_specialize = WS)
 void tut_attn_fwd(const half* Q, const half* K, const half* V, float sm_scale, float* M, half* Out, int64_t stride_qz,
                   int64_t stride_qh, int64_t stride_qm, int64_t stride_qk, int64_t stride_kz, int64_t stride_kh,
                   int64_t stride_kn, int64_t stride_kk, int64_t stride_vz, int64_t stride_vh, int64_t stride_vk,
@@ -141,9 +143,12 @@ void tut_attn_fwd(const half* Q, const half* K, const half* V, float sm_scale, f
 
 template void tut_matmul<half, 128, 256, 64, 8, 8, 3, true>(const half*, const half*, half*, int, int, int, int, int, int, int,
                                                            int, int);
-template void tut_attn_fwd<64, 128, 64, 3, 8, 3>(const half*, const half*, const half*, float, float*, half*, int64_t,
+template void tut_attn_fwd<64, 128, 64, 3, 8, 3, false>(const half*, const half*, const half*, float, float*, half*, int64_t,
                                                  int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
                                                  int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int, int);
-template void tut_attn_fwd<64, 128, 64, 1, 8, 3>(const half*, const half*, const half*, float, float*, half*, int64_t,
+template void tut_attn_fwd<64, 128, 64, 3, 8, 3, true>(const half*, const half*, const half*, float, float*, half*, int64_t,
+                                                 int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
+                                                 int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int, int);
+template void tut_attn_fwd<64, 128, 64, 1, 8, 3, false>(const half*, const half*, const half*, float, float*, half*, int64_t,
                                                  int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
                                                  int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int, int);

@@ -1,0 +1,150 @@
+#include "transform/TmaPipes.h"
+
+#include "ir/OpTraits.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+namespace tilecc::ir {
+
+namespace {
+
+bool containsKind(const Op& o, OpKind kind) {
+  bool found = o.kind == kind;
+  for (const auto& r : o.regions)
+    walk(static_cast<const Block&>(*r), [&](const Op& x) { found = found || x.kind == kind; });
+  return found;
+}
+
+bool miss(TmaPipes& out, const char* why) {
+  out.why = why;
+  return false;
+}
+
+bool analyse(TmaPipe& p, TmaPipes& out) {
+  Block& body = *p.loop->regions[0];
+  // A pipelined TMA loop starts with its wait: a top-level loop without one holds the TMA
+  // loop inside it (a persistent loop written out, Triton's tutorial 09).
+  if (body.ops.empty() || body.ops[0]->kind != OpKind::MBarrierWait)
+    return miss(out, "its TMA loop is inside another loop (written for one output tile, a GEMM gets a persistent grid from the translator)");
+  p.wait = body.ops[0].get();
+  for (auto& op : body.ops) {
+    if (!containsKind(*op, OpKind::TmaLoad)) continue;
+    if (op->kind != OpKind::If || p.copies) return miss(out, "its TMA copies are not issued in one place of the loop");
+    p.copies = op.get();
+  }
+  if (!p.copies) return miss(out, "no loop copies with TMA");
+  walk(static_cast<const Block&>(*p.copies->regions[0]), [&](const Op& o) {
+    if (o.kind != OpKind::TmaLoad) return;
+    p.slot = o.operands[3];
+    Value* ring = const_cast<Value*>(sharedRoot(o.operands[1]));
+    if (std::find(p.rings.begin(), p.rings.end(), ring) == p.rings.end()) p.rings.push_back(ring);
+  });
+  // The iteration the copies are for: the guard compares it with the loop's bound.
+  const Op* in = p.copies->operands[0]->def;
+  if (!p.slot || !in || in->kind != OpKind::Binary || in->binop != BinOp::Lt || in->operands[1] != p.loop->operands[1])
+    return miss(out, "its TMA copies are not the pipelined loop's own (slot and guard)");
+  p.ahead = in->operands[0];
+  if (p.ahead->def && p.ahead->def->kind == OpKind::Convert) p.ahead = p.ahead->def->operands[0];
+  // The copies read, from the body, only that iteration, the slot and pure scalar ops of its
+  // top level.
+  std::set<const Op*> seen;
+  bool ok = true;
+  std::function<void(const Value*)> need = [&](const Value* v) {
+    if (v == p.ahead) return;
+    const Op* d = v->def;
+    if (!d) {
+      if (v->owner == &body && v != p.slot) ok = false;
+      return;
+    }
+    if (d->parent != &body) return;
+    if (v->type.isTile() || !traits(d->kind).pure || !d->regions.empty()) {
+      ok = false;
+      return;
+    }
+    if (!seen.insert(d).second) return;
+    for (const Value* x : d->operands) need(x);
+  };
+  walk(static_cast<const Block&>(*p.copies->regions[0]), [&](const Op& o) {
+    for (const Value* v : o.operands) need(v);
+  });
+  for (const auto& op : body.ops)
+    if (seen.count(op.get())) p.chain.push_back(op.get());
+  if (!ok) return miss(out, "its TMA copies' coordinates depend on more than the loop's iteration");
+  return true;
+}
+
+}  // namespace
+
+bool findTmaPipes(Kernel& k, TmaPipes& out) {
+  Block& top = *k.body;
+  bool returns = false;
+  walk(top, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
+  if (returns) return miss(out, "the kernel has a return (a consumer leaving early would leave the producer waiting)");
+  std::vector<Op*> prologue;
+  for (auto& op : top.ops) {
+    // A loop-invariant operand's copy (pipelineLoops): issued before its loop.
+    if (out.pipes.empty() && prologue.empty() && (op->kind == OpKind::TmaLoad || op->kind == OpKind::MBarrierExpectTx)) {
+      out.invariant.push_back(op.get());
+      continue;
+    }
+    if (!containsKind(*op, OpKind::TmaLoad)) continue;
+    if (op->kind == OpKind::If) {
+      prologue.push_back(op.get());
+      continue;
+    }
+    if (op->kind != OpKind::For) return miss(out, "its TMA copies are not all in loops at the kernel's top level");
+    TmaPipe p;
+    p.loop = op.get();
+    p.prologue = std::move(prologue);
+    prologue.clear();
+    if (!analyse(p, out)) return false;
+    out.pipes.push_back(std::move(p));
+  }
+  if (out.pipes.empty()) return miss(out, "no loop copies with TMA");
+  if (!prologue.empty()) return miss(out, "its TMA copies are not all in loops at the kernel's top level");
+  return true;
+}
+
+bool sameRings(const std::vector<TmaPipe>& pipes) {
+  const TmaPipe& first = pipes[0];
+  for (const TmaPipe& p : pipes) {
+    bool same = p.rings.size() == first.rings.size() && p.full()->type == first.full()->type;
+    for (std::size_t j = 0; same && j < p.rings.size(); ++j) same = p.rings[j]->type == first.rings[j]->type;
+    if (!same) return false;
+  }
+  return true;
+}
+
+std::size_t carriedIndex(const Op& loop, const Value* arg) {
+  const auto& args = loop.regions[0]->args;
+  return static_cast<std::size_t>(std::find(args.begin(), args.end(), arg) - args.begin()) - 1;
+}
+
+void shareFirstRing(Kernel& k, std::vector<TmaPipe>& pipes, bool write) {
+  Block& top = *k.body;
+  const TmaPipe& first = pipes[0];
+  for (std::size_t i = 1; i < pipes.size(); ++i) {
+    TmaPipe& p = pipes[i];
+    const TmaPipe& prev = pipes[i - 1];
+    std::vector<std::pair<Value*, Value*>> repl{{p.full(), first.full()}};
+    for (std::size_t j = 0; j < p.rings.size(); ++j) repl.push_back({p.rings[j], first.rings[j]});
+    for (auto [from, to] : repl) {
+      for (auto& op : top.ops)
+        if (op->kind == OpKind::MBarrierInit && op->operands[0] == from) {
+          erase(*op);
+          break;
+        }
+      replaceAllUses(top, from, to);
+      erase(*from->def);
+    }
+    p.rings = first.rings;
+    std::vector<std::pair<const Value*, const Value*>> carried{{p.wait->operands[1], prev.wait->operands[1]},
+                                                               {p.wait->operands[2], prev.wait->operands[2]}};
+    if (write) carried.push_back({p.slot, prev.slot});
+    for (auto [arg, from] : carried) p.loop->operands[carriedIndex(*p.loop, arg) + 3] = prev.loop->results[carriedIndex(*prev.loop, from)];
+  }
+}
+
+}  // namespace tilecc::ir
