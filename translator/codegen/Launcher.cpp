@@ -3,7 +3,9 @@
 #include "codegen/CudaPrinter.h"
 #include "codegen/KernelPrinter.h"
 
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 namespace tilecc {
 
@@ -110,8 +112,11 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
                                       : a.pointer    ? "reinterpret_cast<uintptr_t>(" + a.name + ") % " + std::to_string(value) + " == 0"
                                                      : a.name + " % " + std::to_string(value) + " == 0");
   }
+  std::vector<std::string> ranges;  // once each (two loads of one start check it alike)
   for (const ir::GridCheck& g : v.gridChecks) {
     const std::string r = hostRange(p, g.expr);  // parenthesised where it is an operator's
+    if (std::find(ranges.begin(), ranges.end(), r) != ranges.end()) continue;
+    ranges.push_back(r);
     c += (c.empty() ? "" : " && ") + (r.front() == '(' ? r : "(" + r + ")") + ".nonnegative()";
   }
   return c;

@@ -38,8 +38,11 @@ std::string KernelPrinter::variantConditionText() {
           : k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " + std::to_string(value)
                                                                             : " is a multiple of " + std::to_string(value));
   }
-  for (std::size_t i = 0; i < k_.gridChecks.size(); ++i)
-    s += (s.empty() ? "" : i ? ", " : " and ") + (i ? std::string() : std::string("in every program of the grid ")) + k_.gridChecks[i].what;
+  std::vector<std::string> checks;  // once each: two loads of one start (two loops) check it alike
+  for (const GridCheck& c : k_.gridChecks)
+    if (std::find(checks.begin(), checks.end(), c.what) == checks.end()) checks.push_back(c.what);
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    s += (s.empty() ? "" : i ? ", " : " and ") + (i ? std::string() : std::string("in every program of the grid ")) + checks[i];
   return s.empty() ? "always (every fact it assumes is promised)" : s;
 }
 
