@@ -121,17 +121,20 @@ class Chain {
     return true;
   }
 
-  // Each loop's trip count max(0, ceil((hi − lo) / step)), computed before the first loop.
+  // Each loop's trip count max(0, ceil((hi − lo) / step)), computed before the first loop in
+  // 64 bits (hi − lo + step − 1 may not fit the induction variable's type).
   void tripCounts() {
     Builder b{k_, &top_, anchor_->loc, "trips", -1};
     b.setInsertionBefore(*anchor_);
-    const ElemType e = type_.elem;
+    const ElemType e = type_.elem, wide = ElemType::of(Scalar::I64);
+    auto widen = [&](Value* v) { return v->type.elem == wide ? v : b.one(OpKind::Convert, {v}, Type::scalar(wide)); };
     for (const TmaPipe& p : pipes_) {
-      Value* lo = p.loop->operands[0];
-      Value* hi = p.loop->operands[1];
-      Value* step = p.loop->operands[2];
-      Value* span = b.binary(BinOp::Add, b.binary(BinOp::Sub, hi, lo, e), b.binary(BinOp::Sub, step, b.intConst(1, e), e), e);
-      Value* n = b.binary(BinOp::Div, span, step, e);
+      Value* lo = widen(p.loop->operands[0]);
+      Value* hi = widen(p.loop->operands[1]);
+      Value* step = widen(p.loop->operands[2]);
+      Value* span = b.binary(BinOp::Add, b.binary(BinOp::Sub, hi, lo, wide), b.binary(BinOp::Sub, step, b.intConst(1, wide), wide), wide);
+      Value* n = b.binary(BinOp::Div, span, step, wide);
+      if (e != wide) n = b.one(OpKind::Convert, {n}, Type::scalar(e));
       Value* zero = b.intConst(0, e);
       Value* trips = b.create(OpKind::Select, {b.binary(BinOp::Lt, n, zero, ElemType::of(Scalar::Bool)), zero, n}, {type_})->result();
       trips->name = p.loop->regions[0]->args[0]->name + "_trips";
