@@ -2,10 +2,9 @@
 // launch the first variant the device and the arguments allow.
 #include "codegen/CudaPrinter.h"
 #include "codegen/KernelPrinter.h"
+#include "ir/GridExpr.h"
 
-#include <algorithm>
 #include <sstream>
-#include <vector>
 
 namespace tilecc {
 
@@ -112,11 +111,8 @@ std::string conditionOf(const LauncherPlan& p, const LaunchVariant& v, bool targ
                                       : a.pointer    ? "reinterpret_cast<uintptr_t>(" + a.name + ") % " + std::to_string(value) + " == 0"
                                                      : a.name + " % " + std::to_string(value) + " == 0");
   }
-  std::vector<std::string> ranges;  // once each (two loads of one start check it alike)
-  for (const ir::GridCheck& g : v.gridChecks) {
+  for (const ir::GridCheck& g : ir::distinctGridChecks(v.gridChecks)) {
     const std::string r = hostRange(p, g.expr);  // parenthesised where it is an operator's
-    if (std::find(ranges.begin(), ranges.end(), r) != ranges.end()) continue;
-    ranges.push_back(r);
     c += (c.empty() ? "" : " && ") + (r.front() == '(' ? r : "(" + r + ")") + ".nonnegative()";
   }
   return c;

@@ -2,6 +2,7 @@
 // barriers), the __global__ function, and the report (--emit=report), all from the IR.
 #include "analysis/Registers.h"
 #include "codegen/KernelPrinter.h"
+#include "ir/GridExpr.h"
 
 #include "ir/OpTraits.h"
 #include "ir/TaskMapping.h"
@@ -38,11 +39,9 @@ std::string KernelPrinter::variantConditionText() {
           : k_.params[static_cast<std::size_t>(index)]->type.elem.isPtr() ? " is aligned to " + std::to_string(value)
                                                                             : " is a multiple of " + std::to_string(value));
   }
-  std::vector<std::string> checks;  // once each: two loads of one start (two loops) check it alike
-  for (const GridCheck& c : k_.gridChecks)
-    if (std::find(checks.begin(), checks.end(), c.what) == checks.end()) checks.push_back(c.what);
+  const std::vector<GridCheck> checks = distinctGridChecks(k_.gridChecks);
   for (std::size_t i = 0; i < checks.size(); ++i)
-    s += (s.empty() ? "" : i ? ", " : " and ") + (i ? std::string() : std::string("in every program of the grid ")) + checks[i];
+    s += (s.empty() ? "" : i ? ", " : " and ") + (i ? std::string() : std::string("in every program of the grid ")) + checks[i].what;
   return s.empty() ? "always (every fact it assumes is promised)" : s;
 }
 

@@ -163,4 +163,11 @@ void addGridCheck(Kernel& k, GridExpr e, const std::string& name, std::string wh
   if (std::find(k.gridChecks.begin(), k.gridChecks.end(), c) == k.gridChecks.end()) k.gridChecks.push_back(std::move(c));
 }
 
+std::vector<GridCheck> distinctGridChecks(const std::vector<GridCheck>& checks) {
+  std::vector<GridCheck> out;
+  for (const GridCheck& c : checks)
+    if (std::none_of(out.begin(), out.end(), [&](const GridCheck& d) { return d.expr == c.expr; })) out.push_back(c);
+  return out;
+}
+
 }  // namespace tilecc::ir

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tilecc::ir {
 
@@ -27,6 +28,10 @@ std::string describeGridExpr(const GridExpr& e, const std::function<std::string(
 /// computes it (`program_id(0) * 64 + arange<64>() - k0 >= 0`), or as `name >= 0` where that is
 /// long; `why`: the decision that needs it, `line`: where.
 void addGridCheck(Kernel& k, GridExpr e, const std::string& name, std::string why, unsigned line);
+
+/// The checks with distinct expressions, first of each (loads of one box start in two loops
+/// check it at two lines): what a variant's condition and its launcher test.
+std::vector<GridCheck> distinctGridChecks(const std::vector<GridCheck>& checks);
 
 /// The name of a kind in that form (`add`, `program_id`, `i64`); parsing maps names back.
 const char* gridExprName(GridExpr::Kind k);

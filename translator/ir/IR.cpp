@@ -19,6 +19,11 @@ Op* yieldOf(const Block& b) {
   return b.ops.back().get();
 }
 
+std::size_t carriedIndex(const Op& loop, const Value* arg) {
+  const auto& args = loop.regions[0]->args;
+  return static_cast<std::size_t>(std::find(args.begin(), args.end(), arg) - args.begin()) - 1;
+}
+
 const Value* carriedStep(const Block& body, const Value* arg) {
   const Op* y = yieldOf(body);
   const auto j = static_cast<std::size_t>(std::find(body.args.begin(), body.args.end(), arg) - body.args.begin());

@@ -383,6 +383,10 @@ Op* yieldOf(const Block& b);
 /// changes between iterations is the caller's question.
 const Value* carriedStep(const Block& body, const Value* arg);
 
+/// Index of a loop's carried block argument `arg` among its carried values (the loop's operand
+/// index + 3, its result index).
+std::size_t carriedIndex(const Op& loop, const Value* arg);
+
 /// A zero constant (integer 0 or +0.0, by bit pattern), possibly splat, broadcast or converted.
 bool isZeroConstant(const Value* v);
 

@@ -13,7 +13,6 @@
 //
 // Applies where the TMA loops' boxes have the same shapes and whatever the later loops' bounds
 // and copies read before them is scalar arithmetic outside the loops (moved up before the first).
-#include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 #include "transform/TmaPipes.h"
@@ -153,10 +152,7 @@ class Chain {
     Op* guard = b.create(OpKind::If, {cond}, {});
     Builder then{k_, b.addRegion(guard), p.loop->loc, "chain", -1};
     Builder other{k_, b.addRegion(guard), p.loop->loc, "chain", -1};
-    ValueMap map{{p.ahead, ahead}, {p.slot, slot}};
-    for (const Op* o : p.chain) cloneOp(then, *o, map);
-    for (const auto& o : p.copies->regions[0]->ops)
-      if (o->kind != OpKind::Yield) cloneOp(then, *o, map);
+    cloneCopies(then, p, ahead, slot);
     then.create(OpKind::Yield, {}, {});
     if (i + 1 < pipes_.size()) copiesFrom(other, i + 1, other.binary(BinOp::Sub, t, trips_[i], e), slot);
     other.create(OpKind::Yield, {}, {});

@@ -39,12 +39,6 @@ Op* ringLoop(Block& b) {
   return nullptr;
 }
 
-// Index of a carried block argument among the loop's carried values (operand j + 3, result j).
-std::size_t carriedIndex(const Op& loop, const Value* arg) {
-  const auto& args = loop.regions[0]->args;
-  return static_cast<std::size_t>(std::find(args.begin(), args.end(), arg) - args.begin()) - 1;
-}
-
 class Persist {
  public:
   Persist(Kernel& k, Op& roles) : k_(k), roles_(roles) {}

@@ -1,5 +1,6 @@
 #include "transform/TmaPipes.h"
 
+#include "ir/Clone.h"
 #include "ir/OpTraits.h"
 
 #include <algorithm>
@@ -117,9 +118,17 @@ bool sameRings(const std::vector<TmaPipe>& pipes) {
   return true;
 }
 
-std::size_t carriedIndex(const Op& loop, const Value* arg) {
-  const auto& args = loop.regions[0]->args;
-  return static_cast<std::size_t>(std::find(args.begin(), args.end(), arg) - args.begin()) - 1;
+void cloneCopies(Builder& b, const TmaPipe& p, Value* iteration, Value* slot) {
+  ValueMap map{{p.ahead, iteration}, {p.slot, slot}};
+  for (const Op* o : p.chain) cloneOp(b, *o, map);
+  for (const auto& o : p.copies->regions[0]->ops)
+    if (o->kind != OpKind::Yield) cloneOp(b, *o, map);
+}
+
+Value* previousSlot(Builder& b, Value* slot, int stages) {
+  Value* first = b.binary(BinOp::Eq, slot, b.intConst(0), ElemType::of(Scalar::Bool));
+  Value* before = b.binary(BinOp::Sub, slot, b.intConst(1), slot->type.elem);
+  return b.create(OpKind::Select, {first, b.intConst(stages - 1), before}, {slot->type})->result();
 }
 
 void shareFirstRing(Kernel& k, std::vector<TmaPipe>& pipes, bool write) {

@@ -2,6 +2,7 @@
 // (warp-specialize, chain-tma-loops) find them, and the one ring consecutive loops can share.
 #pragma once
 
+#include "ir/Builder.h"
 #include "ir/IR.h"
 
 #include <string>
@@ -44,7 +45,11 @@ bool sameRings(const std::vector<TmaPipe>& pipes);
 /// write); their own rings, barriers and barrier initialisation go. Needs sameRings.
 void shareFirstRing(Kernel& k, std::vector<TmaPipe>& pipes, bool write);
 
-/// Index of a carried block argument among a loop's carried values (operand j + 3, result j).
-std::size_t carriedIndex(const Op& loop, const Value* arg);
+/// At b: the copies of `p`'s loop for its iteration `iteration` into ring slot `slot` (the
+/// body's scalars they read, expect_tx and the boxes, without the loop's guard).
+void cloneCopies(Builder& b, const TmaPipe& p, Value* iteration, Value* slot);
+
+/// At b: the ring slot before `slot` (num_stages − 1 before 0).
+Value* previousSlot(Builder& b, Value* slot, int stages);
 
 }  // namespace tilecc::ir

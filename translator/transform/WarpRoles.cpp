@@ -1,6 +1,7 @@
 #include "transform/WarpRoles.h"
 
 #include "ir/Builder.h"
+#include "transform/TmaPipes.h"
 
 #include <algorithm>
 
@@ -43,19 +44,14 @@ void releaseLastSlot(Kernel& k, Op& loop) {
   for (auto& op : loop.parent->ops)
     if (op->kind == OpKind::WgmmaWait && op->count == 0 && !op->operands.empty() && op->operands[0]->def == &loop) fin = op.get();
   if (!fin) return;
-  const auto& args = body.args;
-  const auto carried = static_cast<std::size_t>(std::find(args.begin(), args.end(), wait->operands[1]) - args.begin()) - 1;
   Builder b{k, loop.parent, loop.loc, "release", -1};
   b.setInsertionAfter(*fin);
   Value* ran = b.binary(BinOp::Lt, loop.operands[0], loop.operands[1], ElemType::of(Scalar::Bool));
   Op* guard = b.create(OpKind::If, {ran}, {});
   Builder then{k, b.addRegion(guard), loop.loc, "release", -1};
   Builder other{k, b.addRegion(guard), loop.loc, "release", -1};
-  Value* read = loop.results[carried];  // the slot after the last one read
-  Value* isFirst = then.binary(BinOp::Eq, read, then.intConst(0), ElemType::of(Scalar::Bool));
-  Value* before = then.binary(BinOp::Sub, read, then.intConst(1), read->type.elem);
-  Value* last = then.create(OpKind::Select, {isFirst, then.intConst(k.numStages - 1), before}, {read->type})->result();
-  then.create(OpKind::MBarrierArrive, {arrive->operands[0], last}, {});
+  Value* read = loop.results[carriedIndex(loop, wait->operands[1])];  // the slot after the last one read
+  then.create(OpKind::MBarrierArrive, {arrive->operands[0], previousSlot(then, read, k.numStages)}, {});
   then.create(OpKind::Yield, {}, {});
   other.create(OpKind::Yield, {}, {});
 }

@@ -40,7 +40,6 @@
 // without memory accesses outside the loops (those stay outside, computed by every warp).
 // Barriers inside the consumers' part then synchronise the consumer warps alone (a named
 // barrier, printed as such).
-#include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 #include "transform/TmaPipes.h"
@@ -170,11 +169,7 @@ Op* Specializer::producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value
   Value* zero = lb.intConst(0);
   Value* one32 = lb.intConst(1);
   lb.create(OpKind::MBarrierWait, {empty, write, lb.binary(BinOp::Xor, phase, one32, phase->type.elem)}, {});
-  // The producer copies for its own iteration: `ahead` is its induction variable.
-  ValueMap map{{iv, piv}, {p.ahead, piv}, {p.slot, write}};
-  for (const Op* o : p.chain) cloneOp(lb, *o, map);
-  for (const auto& o : p.copies->regions[0]->ops)
-    if (o->kind != OpKind::Yield) cloneOp(lb, *o, map);
+  cloneCopies(lb, p, piv, write);  // the producer copies for its own iteration
   Value* last = lb.binary(BinOp::Eq, write, lb.intConst(S - 1), ElemType::of(Scalar::Bool));
   Value* next = lb.create(OpKind::Select, {last, zero, lb.binary(BinOp::Add, write, one32, write->type.elem)}, {write->type})->result();
   Value* flipped = lb.binary(BinOp::Xor, phase, one32, phase->type.elem);
@@ -281,10 +276,7 @@ void Specializer::release(const TmaPipe& p, Value* empty) {
   Op* guard = b.create(OpKind::If, {notFirst}, {});
   Builder then{k_, b.addRegion(guard), p.loop->loc, "release", -1};
   Builder other{k_, b.addRegion(guard), p.loop->loc, "release", -1};
-  Value* first = then.binary(BinOp::Eq, read, then.intConst(0), ElemType::of(Scalar::Bool));
-  Value* before = then.binary(BinOp::Sub, read, then.intConst(1), read->type.elem);
-  Value* prev = then.create(OpKind::Select, {first, then.intConst(k_.numStages - 1), before}, {read->type})->result();
-  then.create(OpKind::MBarrierArrive, {empty, prev}, {});
+  then.create(OpKind::MBarrierArrive, {empty, previousSlot(then, read, k_.numStages)}, {});
   then.create(OpKind::Yield, {}, {});
   other.create(OpKind::Yield, {}, {});
 }
